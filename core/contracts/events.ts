@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+/**
+ * Domain events: `<entity>.<past_tense>`, written to the outbox in the transaction that causes them and relayed to
+ * the queue named here. Envelope `{ eventId, occurredAt, version: 1, data }`; job id = event id.
+ */
+export const EventName = {
+  OrderPlaced: 'order.placed',
+  OrderStatusChanged: 'order.status_changed',
+  PaymentSubmitted: 'payment.submitted',
+  PaymentVerified: 'payment.verified',
+  PaymentFailed: 'payment.failed',
+  StockChanged: 'stock.changed',
+  ProductRemoved: 'product.removed',
+} as const;
+export type EventName = (typeof EventName)[keyof typeof EventName];
+
+export const QueueName = { Orders: 'orders', Payments: 'payments', Stock: 'stock' } as const;
+export type QueueName = (typeof QueueName)[keyof typeof QueueName];
+
+export const QUEUE_OF: Record<EventName, QueueName> = {
+  'order.placed': 'orders',
+  'order.status_changed': 'orders',
+  'payment.submitted': 'payments',
+  'payment.verified': 'payments',
+  'payment.failed': 'payments',
+  'stock.changed': 'stock',
+  'product.removed': 'stock',
+};
+
+/** The payload of each event; the processors parse job data with these. */
+export const EventData = {
+  'order.placed': z.object({ orderId: z.string(), userId: z.string() }),
+  'order.status_changed': z.object({
+    orderId: z.string(),
+    userId: z.string(),
+    from: z.string().nullable(),
+    to: z.string(),
+    isPaid: z.boolean(),
+    version: z.number().int(),
+  }),
+  'payment.submitted': z.object({
+    orderId: z.string(),
+    paymentId: z.string(),
+    source: z.enum(['checkout', 'webhook', 'reconciler']),
+    gatewayPaymentId: z.string(),
+    signature: z.string().nullable(),
+  }),
+  'payment.verified': z.object({ orderId: z.string(), userId: z.string(), gatewayPaymentId: z.string() }),
+  'payment.failed': z.object({ orderId: z.string(), userId: z.string(), reason: z.string() }),
+  'stock.changed': z.object({ productId: z.string(), reason: z.enum(['added', 'toggled', 'ordered', 'released', 'updated']) }),
+  'product.removed': z.object({ productId: z.string() }),
+} satisfies Record<EventName, z.ZodType>;
+
+export type EventDataOf<N extends EventName> = z.infer<(typeof EventData)[N]>;
+
+export const EventEnvelope = z.object({
+  eventId: z.string(),
+  type: z.enum(Object.values(EventName) as [EventName, ...EventName[]]),
+  occurredAt: z.string(),
+  version: z.literal(1),
+  data: z.unknown(),
+});
+export type EventEnvelope = z.infer<typeof EventEnvelope>;

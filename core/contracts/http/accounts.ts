@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { Text } from './common';
+
+const Email = z.string({ message: 'Email is required' }).trim().toLowerCase().max(254).pipe(z.email({ message: 'Enter a valid email address' }));
+const Password = z.string({ message: 'Password is required' }).min(1, 'Password is required').max(200, 'Password is too long');
+
+export const RegisterBody = z.strictObject({
+  name: Text(80, 'Name'),
+  email: Email,
+  password: Password.min(8, 'Password must be at least 8 characters'),
+  phone: z.string().trim().regex(/^(\+91)?[6-9]\d{9}$/, 'Enter a 10-digit mobile number').optional(),
+  /** A visitor's local cart, merged into the account's cart. */
+  cartItems: z.record(z.string(), z.number()).optional(),
+});
+
+export const LoginBody = z.strictObject({
+  email: Email,
+  password: Password,
+  cartItems: z.record(z.string(), z.number()).optional(),
+});
+
+export const SellerLoginBody = z.strictObject({ email: Email, password: Password });
+
+export const UserDto = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  cartItems: z.record(z.string(), z.number().int()),
+});
+export type UserDto = z.infer<typeof UserDto>;

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/** Every /api answer carries `success`; failures add a human `message` (DESIGN.md invariant 6). */
+export const ErrorReply = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  code: z.string(),
+  reqId: z.string().optional(),
+  details: z.record(z.string(), z.unknown()).optional(),
+});
+export type ErrorReply = z.infer<typeof ErrorReply>;
+
+export const MessageReply = z.object({ success: z.literal(true), message: z.string() });
+
+export const Uuid = z.uuid({ message: 'must be a valid id' });
+export const IdParams = z.strictObject({ id: Uuid });
+
+/** Bounded text: trimmed, non-empty, and never long enough to be abuse. */
+export const Text = (max: number, label: string) =>
+  z
+    .string({ message: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+/** Rupees as the API speaks them: a positive number with at most 2 decimals. */
+export const Rupees = (label: string) =>
+  z
+    .number({ message: `${label} must be a number` })
+    .positive(`${label} must be more than 0`)
+    .max(10_000_000, `${label} is too large`)
+    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, `${label} may have at most 2 decimals`);
+
+export const Pagination = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).optional(),
+  limit: z.coerce.number().int().min(1).max(200).optional(),
+});

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { ORDER_STATUSES } from '../../domain/order-status';
+import { Pagination, Uuid } from './common';
+import { AddressDto } from './addresses';
+
+const OrderLine = z.strictObject({
+  product: Uuid,
+  quantity: z.number({ message: 'Quantity must be a number' }).int('Quantity must be a whole number').positive('Quantity must be at least 1').max(1000, 'Quantity is too large'),
+});
+
+/** Body of POST /api/order/cod and /api/order/razorpay/create. `userId` is accepted and ignored: the session decides. */
+export const PlaceOrderBody = z.strictObject({
+  items: z.array(OrderLine, { message: 'Items must be a list' }).min(1, 'Your cart is empty').max(100, 'Too many items in one order'),
+  address: z.string({ message: 'Please select an address' }).min(1, 'Please select an address').max(64).pipe(z.uuid({ message: 'Please select an address' })),
+  userId: z.unknown().optional(),
+});
+export type PlaceOrderBody = z.infer<typeof PlaceOrderBody>;
+
+export const OrderStatusEnum = z.enum(ORDER_STATUSES as [string, ...string[]]);
+
+export const OrderItemDto = z.object({
+  product: z.object({
+    _id: z.string(),
+    name: z.string(),
+    category: z.string(),
+    offerPrice: z.number(),
+    image: z.string(),
+    images: z.array(z.string()),
+  }),
+  quantity: z.number().int(),
+});
+
+export const OrderHistoryDto = z.object({
+  from: z.string().nullable(),
+  to: z.string(),
+  isPaid: z.boolean().nullable(),
+  actor: z.enum(['user', 'seller', 'system']),
+  at: z.string(),
+});
+
+/** The order as GET /api/order/user returns it; the WebSocket's `order.updated` carries the same shape. */
+export const OrderDto = z.object({
+  _id: z.string(),
+  orderId: z.string(),
+  userId: z.string(),
+  items: z.array(OrderItemDto),
+  amount: z.number(),
+  address: AddressDto,
+  status: OrderStatusEnum,
+  paymentType: z.enum(['COD', 'Online']),
+  isPaid: z.boolean(),
+  version: z.number().int(),
+  history: z.array(OrderHistoryDto),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type OrderDto = z.infer<typeof OrderDto>;
+
+export const OrdersReply = z.object({ success: z.literal(true), orders: z.array(OrderDto), total: z.number().int().optional() });
+
+export const SellerOrdersQuery = Pagination.extend({ status: OrderStatusEnum.optional() });
+
+export const StatusUpdateBody = z
+  .strictObject({
+    orderId: Uuid,
+    status: OrderStatusEnum.optional(),
+    isPaid: z.boolean().optional(),
+  })
+  .refine((b) => b.status !== undefined || b.isPaid !== undefined, 'Give a status or isPaid to change');

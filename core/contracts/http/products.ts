@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { CATEGORY_PATHS } from '../../domain/categories';
+import { Pagination, Rupees, Text, Uuid } from './common';
+
+/** The spec's product shape (section 3), prices in rupees. `stock` is null when not counted. */
+export const ProductDto = z.object({
+  _id: z.string(),
+  name: z.string(),
+  category: z.string(),
+  description: z.array(z.string()),
+  price: z.number(),
+  offerPrice: z.number(),
+  images: z.array(z.string()),
+  inStock: z.boolean(),
+  stock: z.number().int().nullable(),
+  createdAt: z.string(),
+});
+export type ProductDto = z.infer<typeof ProductDto>;
+
+export const ProductListQuery = Pagination.extend({
+  search: z.string().trim().max(100).optional(),
+  category: z.string().trim().max(40).optional(),
+});
+
+export const ProductListReply = z.object({
+  success: z.literal(true),
+  products: z.array(ProductDto),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int().nullable(),
+  message: z.string().optional(),
+});
+
+/** The multipart `productData` JSON of POST /api/product/add. */
+export const ProductData = z.strictObject({
+  name: Text(120, 'Name'),
+  // The spec's seller form joins bullet lines with the literal text '/n'; a string is split on it and on newlines.
+  description: z
+    .union([z.string().max(4000, 'Description is too long'), z.array(z.string().max(500)).max(20)])
+    .optional()
+    .transform((d) => splitDescription(d)),
+  category: z.enum(CATEGORY_PATHS, { message: `Category must be one of ${CATEGORY_PATHS.join(', ')}` }),
+  price: Rupees('Price'),
+  offerPrice: Rupees('Offer price'),
+  stock: z.number().int().min(0).max(1_000_000).nullable().optional(),
+}).refine((p) => p.offerPrice <= p.price, { message: 'Offer price cannot be more than the price', path: ['offerPrice'] });
+export type ProductData = z.infer<typeof ProductData>;
+
+export function splitDescription(d: string | string[] | undefined): string[] {
+  const lines = typeof d === 'string' ? d.split(/\/n|\r?\n/) : (d ?? []);
+  return lines.map((l) => l.trim()).filter((l) => l.length > 0);
+}
+
+export const StockBody = z.strictObject({
+  id: Uuid,
+  inStock: z.boolean({ message: 'inStock must be true or false' }),
+  stock: z.number().int().min(0).max(1_000_000).nullable().optional(),
+});

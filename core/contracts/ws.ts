@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { OrderDto } from './http/orders';
+import { ProductDto } from './http/products';
+
+/**
+ * Server → client WebSocket messages (DESIGN.md "Live updates"). The client safeParses each frame with
+ * `WsMessage` and ignores what it does not know.
+ */
+export const WsMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('order.updated'), order: OrderDto }),
+  z.object({ type: z.literal('order.created'), order: OrderDto }),
+  z.object({ type: z.literal('product.updated'), product: ProductDto }),
+  z.object({ type: z.literal('product.removed'), productId: z.string() }),
+  z.object({ type: z.literal('payment.failed'), orderId: z.string(), message: z.string() }),
+  z.object({ type: z.literal('hello'), role: z.enum(['user', 'seller', 'visitor']) }),
+]);
+export type WsMessage = z.infer<typeof WsMessage>;
+
+/** Who a live message is for; the hub filters its sockets by this. */
+export const Audience = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('everyone') }),
+  z.object({ kind: z.literal('sellers') }),
+  z.object({ kind: z.literal('user'), userId: z.string() }),
+  /** The order's owner and every seller. */
+  z.object({ kind: z.literal('owner-and-sellers'), userId: z.string() }),
+]);
+export type Audience = z.infer<typeof Audience>;
+
+/** What travels on the Redis pub/sub channel between workers and every API process. */
+export const LiveEnvelope = z.object({ audience: Audience, message: WsMessage });
+export type LiveEnvelope = z.infer<typeof LiveEnvelope>;
+
+export const WS_CLOSE = {
+  /** A frame the server does not accept (clients never need to send anything). */
+  Unexpected: 4400,
+  Unauthorized: 4401,
+  ForbiddenOrigin: 4403,
+  TooLarge: 1009,
+} as const;

@@ -1,0 +1,45 @@
+/**
+ * Domain errors carry a kind; one handler maps kinds to HTTP statuses (server/plugins/error-handler.ts).
+ */
+export const ErrorKind = {
+  Invalid: 'invalid',
+  Unauthorized: 'unauthorized',
+  Forbidden: 'forbidden',
+  NotFound: 'not_found',
+  Conflict: 'conflict',
+  TooMany: 'too_many',
+  Unavailable: 'unavailable',
+  NotImplemented: 'not_implemented',
+} as const;
+export type ErrorKind = (typeof ErrorKind)[keyof typeof ErrorKind];
+
+export const HTTP_STATUS_OF: Record<ErrorKind, number> = {
+  invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_many: 429,
+  unavailable: 503,
+  not_implemented: 501,
+};
+
+export class AppError extends Error {
+  constructor(
+    readonly kind: ErrorKind,
+    readonly code: string,
+    message: string,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const invalid = (code: string, message: string, details?: Record<string, unknown>) =>
+  new AppError('invalid', code, message, details);
+export const unauthorized = (message = 'Please login') => new AppError('unauthorized', 'unauthorized', message);
+export const forbidden = (message: string) => new AppError('forbidden', 'forbidden', message);
+export const notFound = (code: string, message: string) => new AppError('not_found', code, message);
+export const conflict = (code: string, message: string, details?: Record<string, unknown>) =>
+  new AppError('conflict', code, message, details);

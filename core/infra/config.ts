@@ -1,0 +1,123 @@
+import { z } from 'zod';
+
+/**
+ * The one place that reads process.env. `loadConfig()` validates every variable at once and reports all the bad ones
+ * together, before anything starts.
+ */
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const ConfigSchema = z.object({
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgresql:// URL')
+      .default('postgresql://postgres@127.0.0.1:5432/grocery'),
+    REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').default('redis://127.0.0.1:6379'),
+    /** Prefix for every BullMQ queue and pub/sub channel, so several deployments (or test files) share one Redis. */
+    REDIS_PREFIX: z.string().regex(/^[a-zA-Z0-9_-]+$/, 'letters, digits, _ and - only').default('grocery'),
+    HOST: z.string().default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    /** The address shoppers use; Origin checks on state-changing calls and the WebSocket compare against it. */
+    PUBLIC_ORIGIN: z.string().url().optional(),
+    UPLOAD_DIR: z.string().min(1).default('./uploads'),
+    MAX_IMAGE_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
+    SELLER_EMAIL: z.string().email().default('seller@freshcart.test'),
+    SELLER_PASSWORD: z.string().min(8, 'must be at least 8 characters').default('seller-demo-123'),
+    SESSION_TTL_DAYS: z.coerce.number().int().positive().default(7),
+    RAZORPAY_KEY_ID: z.string().min(1).optional(),
+    RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
+    RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
+    /** Secret the simulated gateway signs with; only used when no Razorpay keys are set. */
+    SIMULATED_GATEWAY_SECRET: z.string().min(16).default('simulated-gateway-local-secret'),
+    PAYMENT_EXPIRY_MINUTES: z.coerce.number().int().positive().default(30),
+    RECONCILE_AFTER_MINUTES: z.coerce.number().int().positive().default(5),
+    RECONCILE_EVERY_SECONDS: z.coerce.number().int().positive().default(60),
+    OUTBOX_POLL_MS: z.coerce.number().int().positive().default(1000),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Serve the built client from dist/client when present. */
+    SERVE_CLIENT: bool.default(true),
+    /** The cookie `Secure` flag; on by default when PUBLIC_ORIGIN is https. */
+    COOKIE_SECURE: bool.optional(),
+  });
+
+export type Env = z.input<typeof ConfigSchema>;
+
+export type Config = Readonly<{
+  databaseUrl: string;
+  redisUrl: string;
+  redisPrefix: string;
+  host: string;
+  port: number;
+  publicOrigin: string;
+  uploadDir: string;
+  maxImageBytes: number;
+  seller: { email: string; password: string };
+  sessionTtlMs: number;
+  cookieSecure: boolean;
+  payments: {
+    gateway: 'razorpay' | 'simulated';
+    keyId: string;
+    keySecret: string;
+    webhookSecret: string;
+    expiryMinutes: number;
+    reconcileAfterMinutes: number;
+    reconcileEverySeconds: number;
+  };
+  outboxPollMs: number;
+  logLevel: string;
+  serveClient: boolean;
+}>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads the given environment (process.env by default); throws ConfigError listing every bad variable. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  // Empty strings count as unset, as they do in most .env files and compose files.
+  const env = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = ConfigSchema.safeParse(env);
+  const problems = parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  if (Boolean(env.RAZORPAY_KEY_ID) !== Boolean(env.RAZORPAY_KEY_SECRET)) {
+    const missing = env.RAZORPAY_KEY_ID ? 'RAZORPAY_KEY_SECRET' : 'RAZORPAY_KEY_ID';
+    problems.push(`${missing}: set both RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET, or neither for the simulated gateway`);
+  }
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
+  const e = parsed.data;
+  const publicOrigin = e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`;
+  const simulated = !e.RAZORPAY_KEY_ID;
+  return Object.freeze({
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
+    host: e.HOST,
+    port: e.PORT,
+    publicOrigin: new URL(publicOrigin).origin,
+    uploadDir: e.UPLOAD_DIR,
+    maxImageBytes: e.MAX_IMAGE_BYTES,
+    seller: Object.freeze({ email: e.SELLER_EMAIL.toLowerCase(), password: e.SELLER_PASSWORD }),
+    sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
+    cookieSecure: e.COOKIE_SECURE ?? publicOrigin.startsWith('https:'),
+    payments: Object.freeze({
+      gateway: simulated ? 'simulated' : 'razorpay',
+      keyId: e.RAZORPAY_KEY_ID ?? 'rzp_test_simulated',
+      keySecret: e.RAZORPAY_KEY_SECRET ?? e.SIMULATED_GATEWAY_SECRET,
+      webhookSecret: e.RAZORPAY_WEBHOOK_SECRET ?? `${e.SIMULATED_GATEWAY_SECRET}-webhook`,
+      expiryMinutes: e.PAYMENT_EXPIRY_MINUTES,
+      reconcileAfterMinutes: e.RECONCILE_AFTER_MINUTES,
+      reconcileEverySeconds: e.RECONCILE_EVERY_SECONDS,
+    }),
+    outboxPollMs: e.OUTBOX_POLL_MS,
+    logLevel: e.LOG_LEVEL,
+    serveClient: e.SERVE_CLIENT,
+  } satisfies Config);
+}
+
+/** Whether a variable was given explicitly (start.ts only falls back to embedded services for unset ones). */
+export function isSet(name: keyof Env, source: Record<string, string | undefined> = process.env): boolean {
+  return Boolean(source[name]);
+}

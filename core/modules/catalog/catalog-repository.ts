@@ -1,0 +1,44 @@
+import type { Db } from '../../infra/prisma';
+import type { ProductRow } from './product-mapper';
+
+export type ProductFilter = { search?: string; category?: string; includeOutOfStock?: boolean };
+
+const select = {
+  id: true,
+  name: true,
+  category: true,
+  description: true,
+  pricePaise: true,
+  offerPricePaise: true,
+  images: true,
+  inStock: true,
+  stockQuantity: true,
+  createdAt: true,
+} as const;
+
+function where(filter: ProductFilter) {
+  return {
+    deletedAt: null,
+    ...(filter.includeOutOfStock ? {} : { inStock: true }),
+    ...(filter.category ? { category: { equals: filter.category, mode: 'insensitive' as const } } : {}),
+    ...(filter.search ? { name: { contains: filter.search, mode: 'insensitive' as const } } : {}),
+  };
+}
+
+export function createCatalogRepository(db: Db) {
+  return {
+    async list(filter: ProductFilter, page?: { skip: number; take: number }): Promise<{ rows: ProductRow[]; total: number }> {
+      const [rows, total] = await Promise.all([
+        // Oldest first keeps the seeded order stable ("first 10 in-stock" best sellers); id breaks ties.
+        db.product.findMany({ where: where(filter), select, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], ...page }),
+        db.product.count({ where: where(filter) }),
+      ]);
+      return { rows, total };
+    },
+
+    findVisible(id: string): Promise<ProductRow | null> {
+      return db.product.findFirst({ where: { id, deletedAt: null }, select });
+    },
+  };
+}
+export type CatalogRepository = ReturnType<typeof createCatalogRepository>;

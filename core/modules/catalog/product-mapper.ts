@@ -1,0 +1,31 @@
+import type { ProductDto } from '../../contracts/http/products';
+import { paiseToRupees } from '../../domain/money';
+
+export type ProductRow = {
+  id: string;
+  name: string;
+  category: string;
+  description: string[];
+  pricePaise: number;
+  offerPricePaise: number;
+  images: string[];
+  inStock: boolean;
+  stockQuantity: number | null;
+  createdAt: Date;
+};
+
+/** Database row → the spec's product shape (prices in rupees). */
+export function toProductDto(p: ProductRow): ProductDto {
+  return {
+    _id: p.id,
+    name: p.name,
+    category: p.category,
+    description: p.description,
+    price: paiseToRupees(p.pricePaise),
+    offerPrice: paiseToRupees(p.offerPricePaise),
+    images: p.images,
+    inStock: p.inStock,
+    stock: p.stockQuantity,
+    createdAt: p.createdAt.toISOString(),
+  };
+}

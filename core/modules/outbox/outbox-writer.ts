@@ -1,0 +1,18 @@
+import { randomUUID } from 'node:crypto';
+import { EventData, QUEUE_OF, type EventDataOf, type EventName } from '../../contracts/events';
+import type { Tx } from '../../infra/prisma';
+
+/** The channel the relay LISTENs on; NOTIFY is delivered only when the transaction commits. */
+export const OUTBOX_CHANNEL = 'outbox_event';
+
+/**
+ * Appends an event to the outbox inside the caller's transaction, so the change and its announcement commit
+ * together or not at all (DESIGN.md invariant 3). Returns the event id (the future job id).
+ */
+export async function appendEvent<N extends EventName>(tx: Tx, type: N, data: EventDataOf<N>): Promise<string> {
+  const id = randomUUID();
+  const payload = EventData[type].parse(data);
+  await tx.outboxEvent.create({ data: { id, type, queue: QUEUE_OF[type], payload: payload as object } });
+  await tx.$executeRaw`SELECT pg_notify(${OUTBOX_CHANNEL}, '')`;
+  return id;
+}

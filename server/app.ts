@@ -1,0 +1,66 @@
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from '../core/infra/config';
+import type { Logger } from '../core/infra/logger';
+import type { Db } from '../core/infra/prisma';
+import type { Redis } from '../core/infra/redis';
+import type { Services } from '../core/services';
+import auth from './plugins/auth';
+import errorHandler from './plugins/error-handler';
+import security from './plugins/security';
+import staticFiles from './plugins/static-files';
+import apiRoutes from './routes/api';
+
+export type AppDeps = {
+  config: Config;
+  db: Db;
+  /** The API's fail-fast Redis connection (health, rate limits). It may be down: the API keeps working. */
+  redis: Redis;
+  services: Services;
+  logger: Logger;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    redis: Redis;
+    services: Services;
+  }
+}
+
+/** JSON bodies are small in this API; uploads go through multipart with their own limits. */
+const BODY_LIMIT = 64 * 1024;
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: deps.logger,
+    bodyLimit: BODY_LIMIT,
+    trustProxy: true,
+    // Never let a client choose the request id: it appears in logs and error replies.
+    genReqId: () => crypto.randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', deps.config);
+  app.decorate('db', deps.db);
+  app.decorate('redis', deps.redis);
+  app.decorate('services', deps.services);
+
+  // External plugins, then the app's own, then routes (fastify/demo's order).
+  await app.register(cookie);
+  await app.register(multipart, {
+    limits: { files: 4, fileSize: deps.config.maxImageBytes, fields: 10, fieldSize: 16 * 1024, parts: 16 },
+  });
+  await app.register(websocket, { options: { maxPayload: 4 * 1024 } });
+  await app.register(errorHandler);
+  await app.register(security);
+  await app.register(auth);
+  await app.register(apiRoutes, { prefix: '/api' });
+  await app.register(staticFiles);
+  return app;
+}

@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../core/infra/config';
+import type { Logger } from '../core/infra/logger';
+import { createPrisma } from '../core/infra/prisma';
+import { createRedis } from '../core/infra/redis';
+import { createServices } from '../core/services';
+import { buildApp } from './app';
+
+export type RunningApi = { app: FastifyInstance; url: string; close: () => Promise<void> };
+
+/** Builds the API with its own connections and starts listening; `close()` drains requests, then connections. */
+export async function startApi(config: Config, logger: Logger): Promise<RunningApi> {
+  const db = createPrisma(config.databaseUrl);
+  const redis = createRedis(config.redisUrl, 'producer');
+  // A Redis outage must not crash the API: orders keep flowing through the outbox (DESIGN.md invariant 3).
+  redis.on('error', (err) => logger.debug({ err: err.message }, 'redis unavailable'));
+  const services = createServices({ config, db });
+  const app = await buildApp({ config, db, redis, services, logger });
+  await app.listen({ host: config.host, port: config.port });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  return {
+    app,
+    url: `http://localhost:${port}`,
+    async close() {
+      await app.close();
+      await Promise.allSettled([db.$disconnect(), redis.quit()]);
+    },
+  };
+}

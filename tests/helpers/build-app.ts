@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
+import { loadConfig, type Config } from '../../core/infra/config';
+import { createLogger } from '../../core/infra/logger';
+import { createPrisma, type Db } from '../../core/infra/prisma';
+import { createRedis, type Redis } from '../../core/infra/redis';
+import { createServices, type Services } from '../../core/services';
+import { buildApp } from '../../server/app';
+import { createTestDatabase } from './test-db';
+
+export type TestContext = {
+  app: FastifyInstance;
+  db: Db;
+  redis: Redis;
+  config: Config;
+  services: Services;
+  /** The file's own Redis prefix: BullMQ queues and pub/sub channels never collide between files. */
+  prefix: string;
+  close: () => Promise<void>;
+};
+
+/** A fresh database, Redis prefix and upload dir, and the real app on top; call once per test file. */
+export async function buildTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+  const database = await createTestDatabase();
+  const uploadDir = await mkdtemp(path.join(os.tmpdir(), 'grocery-uploads-'));
+  const prefix = `t${randomBytes(5).toString('hex')}`;
+  const config = loadConfig({
+    DATABASE_URL: database.url,
+    REDIS_URL: inject('redisUrl'),
+    REDIS_PREFIX: prefix,
+    UPLOAD_DIR: uploadDir,
+    PORT: '0',
+    SERVE_CLIENT: 'false',
+    PUBLIC_ORIGIN: 'http://localhost:3000',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const db = createPrisma(config.databaseUrl, { max: 5 });
+  const redis = createRedis(config.redisUrl, 'producer');
+  redis.on('error', () => {});
+  const services = createServices({ config, db });
+  const app = await buildApp({ config, db, redis, services, logger: createLogger(config.logLevel, 'test') });
+  await app.ready();
+  return {
+    app,
+    db,
+    redis,
+    config,
+    services,
+    prefix,
+    async close() {
+      await app.close();
+      await Promise.allSettled([db.$disconnect(), redis.quit()]);
+      await database.drop();
+      await rm(uploadDir, { recursive: true, force: true });
+    },
+  };
+}

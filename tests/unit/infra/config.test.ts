@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../../core/infra/config';
+
+describe('loadConfig', () => {
+  it('has defaults that work on a machine with local PostgreSQL and Redis', () => {
+    const config = loadConfig({});
+    expect(config.databaseUrl).toBe('postgresql://postgres@127.0.0.1:5432/grocery');
+    expect(config.redisUrl).toBe('redis://127.0.0.1:6379');
+    expect(config.port).toBe(3000);
+    expect(config.publicOrigin).toBe('http://localhost:3000');
+    expect(config.payments.gateway).toBe('simulated');
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('uses Razorpay when both keys are set', () => {
+    const config = loadConfig({ RAZORPAY_KEY_ID: 'rzp_test_x', RAZORPAY_KEY_SECRET: 'secret' });
+    expect(config.payments.gateway).toBe('razorpay');
+  });
+
+  it('reports every bad variable at once', () => {
+    let error: unknown;
+    try {
+      loadConfig({ DATABASE_URL: 'mysql://x', PORT: 'eighty', REDIS_URL: 'http://x', SELLER_PASSWORD: 'short', RAZORPAY_KEY_ID: 'only-one' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    for (const name of ['DATABASE_URL', 'PORT', 'REDIS_URL', 'SELLER_PASSWORD', 'RAZORPAY_KEY_SECRET']) {
+      expect(problems).toContain(name);
+    }
+  });
+
+  it('treats empty strings as unset', () => {
+    expect(loadConfig({ PORT: '' }).port).toBe(3000);
+  });
+});
