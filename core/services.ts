@@ -1,17 +1,47 @@
 import type { Config } from './infra/config';
 import type { Db } from './infra/prisma';
+import type { Redis } from './infra/redis';
+import { createAccountRepository } from './modules/accounts/account-repository';
+import { createAccountService } from './modules/accounts/account-service';
+import { createLoginRateLimiter } from './modules/accounts/login-rate-limiter';
 import { createSessionService } from './modules/accounts/session-service';
 import { createCatalogRepository } from './modules/catalog/catalog-repository';
 import { createCatalogService } from './modules/catalog/catalog-service';
+import { createAddressRepository } from './modules/addresses/address-repository';
+import { createAddressService } from './modules/addresses/address-service';
+import { createCartRepository } from './modules/cart/cart-repository';
+import { createCartService } from './modules/cart/cart-service';
+import { createOrderQueries } from './modules/orders/order-queries';
+import { createOrderRepository } from './modules/orders/order-repository';
+import { createOrderService } from './modules/orders/order-service';
+import { createSellerOrderRepository } from './modules/orders/seller-order-repository';
+import { createSellerOrderService } from './modules/orders/seller-order-service';
+import { createProductAdminRepository } from './modules/products/product-admin-repository';
+import { createProductAdminService } from './modules/products/product-admin-service';
+import { createSellerRepository } from './modules/sellers/seller-repository';
+import { createSellerService } from './modules/sellers/seller-service';
+import { createImageStorage } from './modules/uploads/image-storage';
 
 /**
  * Composition root for the domain services. Services are plain factories over narrow dependencies, so the API and
  * the workers build the same ones.
  */
-export function createServices(deps: { config: Config; db: Db }) {
+export function createServices(deps: { config: Config; db: Db; redis?: Redis }) {
   const { config, db } = deps;
   const sessions = createSessionService(db, config.sessionTtlMs);
   const catalog = createCatalogService(createCatalogRepository(db));
-  return { sessions, catalog };
+  // One limiter for shopper and seller logins (separate scopes); without Redis it counts in memory.
+  const loginLimiter = createLoginRateLimiter(deps.redis, { prefix: config.redisPrefix });
+  const sellers = createSellerService({ repo: createSellerRepository(db), sessions, limiter: loginLimiter });
+  const images = createImageStorage({ dir: config.uploadDir, maxBytes: config.maxImageBytes });
+  const productAdmin = createProductAdminService({ db, repo: createProductAdminRepository(db), images, catalog });
+  const sellerOrders = createSellerOrderService({ db, repo: createSellerOrderRepository(db) });
+  // The shopper side: accounts (with the cart merge at login), cart, addresses, placing and reading orders.
+  const cart = createCartService(createCartRepository(db));
+  const accounts = createAccountService({ repo: createAccountRepository(db), sessions, cart, limiter: loginLimiter });
+  const addresses = createAddressService(createAddressRepository(db));
+  const orders = createOrderService({ repo: createOrderRepository(db), addresses });
+  const orderQueries = createOrderQueries(db);
+  return { sessions, catalog, loginLimiter, sellers, productAdmin, sellerOrders, cart, accounts, addresses, orders, orderQueries };
 }
 export type Services = ReturnType<typeof createServices>;

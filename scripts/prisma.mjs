@@ -5,6 +5,7 @@
 // Unless PRISMA_SCHEMA_ENGINE_BINARY is already set or a native engine is installed, this points the CLI at
 // scripts/schema-engine-wasm.mjs, a stand-in running the wasm build of the same engine. Exits with the CLI's code.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -38,7 +39,8 @@ function run(args) {
     process.exit(1);
   }
   const child = spawn(process.execPath, [PRISMA_CLI, ...args], { stdio: 'inherit', env: prismaEnv() });
-  // Ctrl-C reaches the whole process group; a SIGTERM sent to this wrapper alone is passed on.
+  // Ctrl-C reaches the whole process group: let the CLI handle it and exit with its code. A SIGTERM sent to this
+  // wrapper alone is passed on.
   const forward = (signal) => child.kill(signal);
   process.on('SIGTERM', forward);
   process.on('SIGINT', () => {});
@@ -48,7 +50,7 @@ function run(args) {
   });
   child.on('exit', (code, signal) => {
     process.off('SIGTERM', forward);
-    process.exit(code ?? (signal ? 128 + (signal === 'SIGINT' ? 2 : 15) : 1));
+    process.exit(code ?? 128 + (os.constants.signals[signal] ?? 0));
   });
 }
 

@@ -19,7 +19,7 @@ import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import pg from 'pg';
 import { PrismaPg } from '@prisma/adapter-pg';
-import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
+import { bindMigrationAwareSqlAdapterFactory, DriverAdapterError, isDriverAdapterError } from '@prisma/driver-adapter-utils';
 
 const require = createRequire(import.meta.url);
 
@@ -136,6 +136,23 @@ async function withAdminClient(url, fn) {
   }
 }
 
+async function databaseExists(url) {
+  try {
+    await withClient(url, () => {});
+    return true;
+  } catch (error) {
+    if (error.code === '3D000') return false;
+    throw error;
+  }
+}
+
+/** The server's maintenance database, in a session that cannot write. */
+function readOnlyMaintenanceUrl(url) {
+  const u = new URL(urlWithDatabase(url, 'postgres'));
+  u.searchParams.set('options', '-c default_transaction_read_only=on');
+  return u.toString();
+}
+
 // adapter-pg rejects some column types of the system catalogs the engine reads while describing a schema
 // ("Column type 'char' could not be deserialized", e.g. pg_class.relkind). Their text form is all the engine needs,
 // so results are relabelled as text / text[] before the adapter sees them.
@@ -215,6 +232,22 @@ async function connectPgAdapter(url, onDisposed) {
   return { adapter, pool };
 }
 
+/**
+ * The engine shows only "External error id#N" for errors a factory throws, unless they are DriverAdapterErrors:
+ * wrap our own errors (and pg's) so their message reaches the user.
+ */
+function withVisibleErrors(fn) {
+  return async (...args) => {
+    try {
+      return await fn(...args);
+    } catch (error) {
+      if (isDriverAdapterError(error)) throw error;
+      const { code = '', severity = 'ERROR', message = String(error), detail, column, hint } = error ?? {};
+      throw new DriverAdapterError({ kind: 'postgres', code, severity, message, detail, column, hint });
+    }
+  };
+}
+
 /** Drops every schema of an explicitly configured shadow database, so each use starts from empty. */
 async function emptyDatabase(url) {
   await withClient(url, async (client) => {
@@ -238,8 +271,7 @@ function sameDatabase(urlA, urlB) {
  * main database when given a pool, so shadow databases are handled here: the configured shadowDatabaseUrl (emptied
  * first), or else a temporary `prisma_migrate_shadow_db_<uuid>` on the same server, dropped after use.
  */
-function createAdapterFactory({ url, shadowDatabaseUrl }) {
-  if (!url) throw new Error('The datasource has no url (set DATABASE_URL or datasource.url in prisma.config.ts).');
+function createAdapterFactory({ url, shadowDatabaseUrl }, mainConnectionUrl = url) {
   const temporaryShadows = new Map(); // database name -> its pool, so a crash or SIGTERM can still drop it
 
   async function dropTemporaryShadow(name) {
@@ -271,8 +303,8 @@ function createAdapterFactory({ url, shadowDatabaseUrl }) {
   const factory = {
     provider: 'postgres',
     adapterName: '@prisma/adapter-pg',
-    connect: async () => (await connectPgAdapter(url)).adapter,
-    connectToShadowDb: () => (shadowDatabaseUrl ? connectToConfiguredShadow() : connectToTemporaryShadow()),
+    connect: withVisibleErrors(async () => (await connectPgAdapter(mainConnectionUrl)).adapter),
+    connectToShadowDb: withVisibleErrors(() => (shadowDatabaseUrl ? connectToConfiguredShadow() : connectToTemporaryShadow())),
   };
   return {
     // The engine needs the migration-aware binding: it turns thrown errors into the Result values the wasm expects.
@@ -319,6 +351,7 @@ async function startEngine(glue, args, boundFactory) {
 const FORWARDED_METHODS = [
   'applyMigrations',
   'dbExecute',
+  'devDiagnostic',
   'diagnoseMigrationHistory',
   'ensureConnectionValidity',
   'introspect',
@@ -336,32 +369,26 @@ class RpcError extends Error {
   }
 }
 
-function createMethods({ engine, datasource, requestFromCli }) {
+function createMethods({ engine, datasource, mainDatabaseMissing, requestFromCli }) {
   // In wasm, evaluateDataLoss and createMigration read the shadow database schema from a cache that only
-  // devDiagnostic fills. Remember which migrations it last saw, and fill the cache first when needed.
-  let diagnosedMigrations = null;
-  async function devDiagnostic(params) {
-    const output = await engine.devDiagnostic(params);
-    diagnosedMigrations = JSON.stringify(params.migrationsList);
-    return output;
-  }
-  async function ensureShadowSchemaCached(params) {
-    if (diagnosedMigrations === JSON.stringify(params.migrationsList)) return;
-    await devDiagnostic({ migrationsList: params.migrationsList, filters: params.filters });
-  }
+  // devDiagnostic fills, and only when the database had no pending migrations at that moment (in `migrate dev`
+  // the CLI applies pending migrations after devDiagnostic). So diagnose again, with the same list, right before.
+  const fillShadowSchemaCache = ({ migrationsList, filters }) => engine.devDiagnostic({ migrationsList, filters });
 
   const methods = {
-    devDiagnostic,
     async evaluateDataLoss(params) {
-      await ensureShadowSchemaCached(params);
+      await fillShadowSchemaCache(params);
       return engine.evaluateDataLoss(params);
     },
     async createMigration(params) {
-      await ensureShadowSchemaCached(params);
+      await fillShadowSchemaCache(params);
       return engine.createMigration(params);
     },
     // The native engine prints the diff itself (a `print` request to the CLI) and returns only the exit code.
     async diff(params) {
+      if (mainDatabaseMissing && [params.from, params.to].some((side) => side?.tag === 'schemaDatasource')) {
+        throw Object.assign(new Error(toPrismaError({ code: '3D000' }, datasource.url).message), { code: 'P1003' });
+      }
       const { exitCode, stdout } = await engine.diff(params);
       if (stdout) await requestFromCli('print', { content: stdout.replace(/\n$/, '') });
       return { exitCode };
@@ -400,7 +427,14 @@ function send(message) {
 
 async function serveJsonRpc(args) {
   const glue = await loadWasmModule();
-  const { boundFactory, dropTemporaryShadows } = createAdapterFactory(args.datasource);
+  const { url } = args.datasource;
+  if (!url) throw new Error('The datasource has no url (set DATABASE_URL or datasource.url in prisma.config.ts).');
+  // The engine always queries the main database first (server version), even for a diff between migrations and a
+  // schema, which needs only a shadow database. So that this drift check works before the database is created,
+  // `migrate diff` (the one command started without --datamodels) then gets the maintenance database, read-only.
+  const mainDatabaseMissing = args.datamodels.length === 0 && !(await databaseExists(url));
+  const mainConnectionUrl = mainDatabaseMissing ? readOnlyMaintenanceUrl(url) : url;
+  const { boundFactory, dropTemporaryShadows } = createAdapterFactory(args.datasource, mainConnectionUrl);
   const engine = await startEngine(glue, args, boundFactory);
 
   // Requests from this process to the CLI (only `print`), answered on stdin.
@@ -414,7 +448,7 @@ async function serveJsonRpc(args) {
     });
   }
 
-  const methods = createMethods({ engine, datasource: args.datasource, requestFromCli });
+  const methods = createMethods({ engine, datasource: args.datasource, mainDatabaseMissing, requestFromCli });
 
   let requestInFlight = null;
   async function handleRequest({ id, method, params }) {

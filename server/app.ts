@@ -1,8 +1,8 @@
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from '../core/infra/config';
 import type { Logger } from '../core/infra/logger';
 import type { Db } from '../core/infra/prisma';
@@ -10,6 +10,7 @@ import type { Redis } from '../core/infra/redis';
 import type { Services } from '../core/services';
 import auth from './plugins/auth';
 import errorHandler from './plugins/error-handler';
+import live from './plugins/live';
 import security from './plugins/security';
 import staticFiles from './plugins/static-files';
 import apiRoutes from './routes/api';
@@ -37,12 +38,12 @@ const BODY_LIMIT = 64 * 1024;
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    loggerInstance: deps.logger,
+    loggerInstance: deps.logger as FastifyBaseLogger,
     bodyLimit: BODY_LIMIT,
     trustProxy: true,
     // Never let a client choose the request id: it appears in logs and error replies.
     genReqId: () => crypto.randomUUID(),
-  }).withTypeProvider<ZodTypeProvider>();
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -60,6 +61,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(errorHandler);
   await app.register(security);
   await app.register(auth);
+  await app.register(live);
   await app.register(apiRoutes, { prefix: '/api' });
   await app.register(staticFiles);
   return app;

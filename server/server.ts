@@ -14,7 +14,7 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
   const redis = createRedis(config.redisUrl, 'producer');
   // A Redis outage must not crash the API: orders keep flowing through the outbox (DESIGN.md invariant 3).
   redis.on('error', (err) => logger.debug({ err: err.message }, 'redis unavailable'));
-  const services = createServices({ config, db });
+  const services = createServices({ config, db, redis });
   const app = await buildApp({ config, db, redis, services, logger });
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();

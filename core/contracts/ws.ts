@@ -26,8 +26,11 @@ export const Audience = z.discriminatedUnion('kind', [
 ]);
 export type Audience = z.infer<typeof Audience>;
 
-/** What travels on the Redis pub/sub channel between workers and every API process. */
-export const LiveEnvelope = z.object({ audience: Audience, message: WsMessage });
+/**
+ * What travels on the Redis pub/sub channel between workers and every API process. `eventId` is the domain event
+ * that caused it: a retried or duplicated job re-publishes the same id and the hub delivers it once.
+ */
+export const LiveEnvelope = z.object({ eventId: z.string().optional(), audience: Audience, message: WsMessage });
 export type LiveEnvelope = z.infer<typeof LiveEnvelope>;
 
 export const WS_CLOSE = {

@@ -8,6 +8,10 @@ export const ErrorKind = {
   NotFound: 'not_found',
   Conflict: 'conflict',
   TooMany: 'too_many',
+  /** A request part over its size limit (an image over MAX_IMAGE_BYTES, a fifth image). */
+  TooLarge: 'too_large',
+  /** Content of a type the endpoint does not take (an upload that is not a JPEG, PNG or WebP image). */
+  UnsupportedMedia: 'unsupported_media',
   Unavailable: 'unavailable',
   NotImplemented: 'not_implemented',
 } as const;
@@ -20,6 +24,8 @@ export const HTTP_STATUS_OF: Record<ErrorKind, number> = {
   not_found: 404,
   conflict: 409,
   too_many: 429,
+  too_large: 413,
+  unsupported_media: 415,
   unavailable: 503,
   not_implemented: 501,
 };

@@ -34,6 +34,8 @@ const ConfigSchema = z.object({
     RECONCILE_AFTER_MINUTES: z.coerce.number().int().positive().default(5),
     RECONCILE_EVERY_SECONDS: z.coerce.number().int().positive().default(60),
     OUTBOX_POLL_MS: z.coerce.number().int().positive().default(1000),
+    /** How often sockets are pinged and their sessions re-checked. */
+    WS_HEARTBEAT_MS: z.coerce.number().int().min(50).default(30_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Serve the built client from dist/client when present. */
     SERVE_CLIENT: bool.default(true),
@@ -42,6 +44,9 @@ const ConfigSchema = z.object({
   });
 
 export type Env = z.input<typeof ConfigSchema>;
+
+/** Every variable the config reads: docker-compose.yml and the README's table must use only these names. */
+export const CONFIG_VARIABLES = Object.keys(ConfigSchema.shape) as (keyof Env)[];
 
 export type Config = Readonly<{
   databaseUrl: string;
@@ -65,6 +70,7 @@ export type Config = Readonly<{
     reconcileEverySeconds: number;
   };
   outboxPollMs: number;
+  wsHeartbeatMs: number;
   logLevel: string;
   serveClient: boolean;
 }>;
@@ -112,6 +118,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       reconcileEverySeconds: e.RECONCILE_EVERY_SECONDS,
     }),
     outboxPollMs: e.OUTBOX_POLL_MS,
+    wsHeartbeatMs: e.WS_HEARTBEAT_MS,
     logLevel: e.LOG_LEVEL,
     serveClient: e.SERVE_CLIENT,
   } satisfies Config);

@@ -29,8 +29,8 @@ export default fp(async function staticFiles(app: FastifyInstance) {
     index: false,
     wildcard: false,
     // Hashed assets never change; index.html must always be revalidated so a deploy is picked up.
-    setHeaders: (res, filePath) => {
-      res.setHeader('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? `public, max-age=${YEAR}, immutable` : 'no-cache');
+    setHeaders: (reply, filePath) => {
+      reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? `public, max-age=${YEAR}, immutable` : 'no-cache');
     },
   });
 

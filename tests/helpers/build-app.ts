@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { inject } from 'vitest';
 import { loadConfig, type Config } from '../../core/infra/config';
 import { createLogger } from '../../core/infra/logger';
@@ -23,8 +24,11 @@ export type TestContext = {
   close: () => Promise<void>;
 };
 
-/** A fresh database, Redis prefix and upload dir, and the real app on top; call once per test file. */
-export async function buildTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+/**
+ * A fresh database, Redis prefix and upload dir, and the real app on top; call once per test file.
+ * `logDestination` receives the app's log lines (set LOG_LEVEL in env to see more than nothing).
+ */
+export async function buildTestContext(env: Record<string, string> = {}, options: { logDestination?: DestinationStream } = {}): Promise<TestContext> {
   const database = await createTestDatabase();
   const uploadDir = await mkdtemp(path.join(os.tmpdir(), 'grocery-uploads-'));
   const prefix = `t${randomBytes(5).toString('hex')}`;
@@ -42,8 +46,8 @@ export async function buildTestContext(env: Record<string, string> = {}): Promis
   const db = createPrisma(config.databaseUrl, { max: 5 });
   const redis = createRedis(config.redisUrl, 'producer');
   redis.on('error', () => {});
-  const services = createServices({ config, db });
-  const app = await buildApp({ config, db, redis, services, logger: createLogger(config.logLevel, 'test') });
+  const services = createServices({ config, db, redis });
+  const app = await buildApp({ config, db, redis, services, logger: createLogger(config.logLevel, 'test', options.logDestination) });
   await app.ready();
   return {
     app,

@@ -1,12 +1,15 @@
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { DEFAULT_ADMIN_DATABASE_URL, DEFAULT_REDIS_URL, TEMPLATE_DATABASE, databaseUrl } from './services-env';
+import { DEFAULT_ADMIN_DATABASE_URL, DEFAULT_REDIS_URL, databaseUrl } from './services-env';
 
 const root = path.resolve(import.meta.dirname, '../..');
+const migrationsDir = path.join(root, 'prisma/migrations');
 
-/** Once per run: (optionally start containers,) migrate a template database that every test file clones. */
+/** Once per run: (optionally start containers,) make sure a migrated template database exists for every file to clone. */
 export default async function setup(project: TestProject) {
   let adminUrl = DEFAULT_ADMIN_DATABASE_URL;
   let redisUrl = DEFAULT_REDIS_URL;
@@ -20,7 +23,7 @@ export default async function setup(project: TestProject) {
     stops.push(started.stop);
   }
 
-  await recreateTemplate(adminUrl);
+  project.provide('templateDatabase', await ensureTemplate(adminUrl));
   project.provide('adminDatabaseUrl', adminUrl);
   project.provide('redisUrl', redisUrl);
 
@@ -29,22 +32,33 @@ export default async function setup(project: TestProject) {
   };
 }
 
-async function recreateTemplate(adminUrl: string) {
+/**
+ * The template is named after a hash of the migrations, built under a temporary name and renamed when complete, so
+ * concurrent test runs never clone a half-migrated template and a changed migration gets a fresh one.
+ */
+async function ensureTemplate(adminUrl: string): Promise<string> {
+  const hash = createHash('sha256');
+  for (const dir of readdirSync(migrationsDir).sort()) {
+    if (dir.endsWith('.toml')) continue;
+    hash.update(dir).update(readFileSync(path.join(migrationsDir, dir, 'migration.sql')));
+  }
+  const name = `grocery_tpl_${hash.digest('hex').slice(0, 12)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    // Another project of this run (or an aborted run) may have made it already: take a lock, then rebuild.
     await admin.query('SELECT pg_advisory_lock(727274)');
-    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [TEMPLATE_DATABASE]);
-    if (exists.rowCount && process.env.__TEMPLATE_READY === '1') return;
-    await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DATABASE} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${TEMPLATE_DATABASE}`);
+    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (exists.rowCount) return name;
+    const building = `${name}_building`;
+    await admin.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${building}`);
     execFileSync(process.execPath, [path.join(root, 'scripts/prisma.mjs'), 'migrate', 'deploy'], {
       cwd: root,
-      env: { ...process.env, DATABASE_URL: databaseUrl(adminUrl, TEMPLATE_DATABASE) },
+      env: { ...process.env, DATABASE_URL: databaseUrl(adminUrl, building) },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
-    process.env.__TEMPLATE_READY = '1';
+    await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
+    return name;
   } finally {
     await admin.query('SELECT pg_advisory_unlock(727274)').catch(() => {});
     await admin.end();

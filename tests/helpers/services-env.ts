@@ -4,7 +4,6 @@
  */
 export const DEFAULT_ADMIN_DATABASE_URL = process.env.TEST_ADMIN_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 export const DEFAULT_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-export const TEMPLATE_DATABASE = 'grocery_test_template';
 
 export function databaseUrl(adminUrl: string, database: string): string {
   const url = new URL(adminUrl);
@@ -16,5 +15,6 @@ declare module 'vitest' {
   export interface ProvidedContext {
     adminDatabaseUrl: string;
     redisUrl: string;
+    templateDatabase: string;
   }
 }

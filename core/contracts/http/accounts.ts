@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CartItems } from './cart';
 import { Text } from './common';
 
 const Email = z.string({ message: 'Email is required' }).trim().toLowerCase().max(254).pipe(z.email({ message: 'Enter a valid email address' }));
@@ -9,14 +10,14 @@ export const RegisterBody = z.strictObject({
   email: Email,
   password: Password.min(8, 'Password must be at least 8 characters'),
   phone: z.string().trim().regex(/^(\+91)?[6-9]\d{9}$/, 'Enter a 10-digit mobile number').optional(),
-  /** A visitor's local cart, merged into the account's cart. */
-  cartItems: z.record(z.string(), z.number()).optional(),
+  /** A visitor's local cart, merged into the account's cart (invalid entries are dropped, not refused). */
+  cartItems: CartItems.optional(),
 });
 
 export const LoginBody = z.strictObject({
   email: Email,
   password: Password,
-  cartItems: z.record(z.string(), z.number()).optional(),
+  cartItems: CartItems.optional(),
 });
 
 export const SellerLoginBody = z.strictObject({ email: Email, password: Password });
@@ -29,3 +30,7 @@ export const UserDto = z.object({
   cartItems: z.record(z.string(), z.number().int()),
 });
 export type UserDto = z.infer<typeof UserDto>;
+
+/** Register and login answer with the user and the merged cart; the session itself travels only in the cookie. */
+export const AuthReply = z.object({ success: z.literal(true), message: z.string(), user: UserDto });
+export const IsAuthReply = z.object({ success: z.literal(true), user: UserDto });

@@ -34,3 +34,6 @@ export const AddressDto = z.object({
   phone: z.string(),
 });
 export type AddressDto = z.infer<typeof AddressDto>;
+
+export const AddressesReply = z.object({ success: z.literal(true), addresses: z.array(AddressDto), message: z.string().optional() });
+export const AddressReply = z.object({ success: z.literal(true), message: z.string(), address: AddressDto });

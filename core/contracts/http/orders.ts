@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ORDER_STATUSES } from '../../domain/order-status';
+import { ORDER_STATUSES, SELLER_STATUS_SEQUENCE } from '../../domain/order-status';
 import { Pagination, Uuid } from './common';
 import { AddressDto } from './addresses';
 
@@ -60,10 +60,43 @@ export const OrdersReply = z.object({ success: z.literal(true), orders: z.array(
 
 export const SellerOrdersQuery = Pagination.extend({ status: OrderStatusEnum.optional() });
 
+/** The seller board's page: newest first; `total` counts every order matching the filter. */
+export const SellerOrdersReply = z.object({
+  success: z.literal(true),
+  orders: z.array(OrderDto),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+
+/** Body of PUT /api/order/status. A seller picks only from the spec's delivery sequence; Pending and Cancelled are the system's. */
 export const StatusUpdateBody = z
   .strictObject({
     orderId: Uuid,
-    status: OrderStatusEnum.optional(),
-    isPaid: z.boolean().optional(),
+    status: z
+      .enum(SELLER_STATUS_SEQUENCE, { message: `Status must be one of ${SELLER_STATUS_SEQUENCE.join(', ')}` })
+      .optional(),
+    isPaid: z.boolean({ message: 'isPaid must be true or false' }).optional(),
   })
   .refine((b) => b.status !== undefined || b.isPaid !== undefined, 'Give a status or isPaid to change');
+export type StatusUpdateBody = z.infer<typeof StatusUpdateBody>;
+
+export const StatusUpdateReply = z.object({ success: z.literal(true), message: z.string(), order: OrderDto });
+
+/**
+ * An optional `Idempotency-Key` header on order placement: a double submit with the same key returns the first order.
+ * Loose, because the object stands for all request headers.
+ */
+export const IdempotencyHeaders = z.looseObject({
+  'idempotency-key': z
+    .string()
+    .trim()
+    .min(8, 'Idempotency-Key must be 8 to 100 characters')
+    .max(100, 'Idempotency-Key must be 8 to 100 characters')
+    .regex(/^[\x21-\x7e]+$/, 'Idempotency-Key must be printable ASCII without spaces')
+    .optional(),
+});
+
+export const PlaceOrderReply = z.object({ success: z.literal(true), message: z.string(), order: OrderDto });
+
+export const UserOrdersQuery = Pagination;

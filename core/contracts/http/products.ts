@@ -31,6 +31,15 @@ export const ProductListReply = z.object({
   message: z.string().optional(),
 });
 
+/** Units left to sell; null (or absent) means stock is not counted, 0 means sold out. */
+const StockQuantity = z
+  .number({ message: 'Stock must be a whole number' })
+  .int('Stock must be a whole number')
+  .min(0, 'Stock cannot be negative')
+  .max(1_000_000, 'Stock is too large')
+  .nullable()
+  .optional();
+
 /** The multipart `productData` JSON of POST /api/product/add. */
 export const ProductData = z.strictObject({
   name: Text(120, 'Name'),
@@ -42,7 +51,7 @@ export const ProductData = z.strictObject({
   category: z.enum(CATEGORY_PATHS, { message: `Category must be one of ${CATEGORY_PATHS.join(', ')}` }),
   price: Rupees('Price'),
   offerPrice: Rupees('Offer price'),
-  stock: z.number().int().min(0).max(1_000_000).nullable().optional(),
+  stock: StockQuantity,
 }).refine((p) => p.offerPrice <= p.price, { message: 'Offer price cannot be more than the price', path: ['offerPrice'] });
 export type ProductData = z.infer<typeof ProductData>;
 
@@ -51,8 +60,12 @@ export function splitDescription(d: string | string[] | undefined): string[] {
   return lines.map((l) => l.trim()).filter((l) => l.length > 0);
 }
 
-export const StockBody = z.strictObject({
-  id: Uuid,
-  inStock: z.boolean({ message: 'inStock must be true or false' }),
-  stock: z.number().int().min(0).max(1_000_000).nullable().optional(),
-});
+/** Body of POST /api/product/stock: the spec's `{ id, inStock }`, plus an optional new stock quantity. */
+export const StockBody = z
+  .strictObject({
+    id: Uuid,
+    inStock: z.boolean({ message: 'inStock must be true or false' }),
+    stock: StockQuantity,
+  })
+  .refine((b) => !(b.inStock && b.stock === 0), { message: 'A product with 0 units left cannot be in stock', path: ['stock'] });
+export type StockBody = z.infer<typeof StockBody>;

@@ -33,10 +33,14 @@ export function createSessionService(db: Db, ttlMs: number) {
       return null;
     },
 
-    /** Whether a session is still usable; the WebSocket hub re-checks this so a revoked session stops receiving. */
-    async isActive(sessionId: string): Promise<boolean> {
-      const s = await db.session.findUnique({ where: { id: sessionId }, select: { expiresAt: true, revokedAt: true } });
-      return Boolean(s && !s.revokedAt && s.expiresAt.getTime() > Date.now());
+    /** Which of these sessions are still usable; the WebSocket hub re-checks so a revoked session stops receiving. */
+    async activeAmong(sessionIds: string[]): Promise<Set<string>> {
+      if (sessionIds.length === 0) return new Set();
+      const rows = await db.session.findMany({
+        where: { id: { in: sessionIds }, revokedAt: null, expiresAt: { gt: new Date() } },
+        select: { id: true },
+      });
+      return new Set(rows.map((r) => r.id));
     },
 
     async revoke(token: string | undefined): Promise<void> {

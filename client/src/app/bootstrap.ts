@@ -1,0 +1,45 @@
+import { toast } from '../components/ui/toast/toast-store';
+import { errorMessage } from '../lib/api-client';
+import { getCurrentUser } from '../features/auth/api/get-current-user';
+import { useSession } from '../features/auth/stores/session-store';
+import { useCart } from '../features/cart/stores/cart-store';
+import { getProducts } from '../features/products/api/get-products';
+import { useProducts } from '../features/products/stores/products-store';
+
+/** On load the app asks whether the visitor is a logged-in user (SPEC.md section 4); their server cart wins. */
+export async function loadSession(): Promise<void> {
+  try {
+    const user = await getCurrentUser();
+    useSession.getState().sessionChecked(user);
+    if (user) useCart.getState().cartReplaced(user.cartItems);
+  } catch {
+    useSession.getState().sessionChecked(null);
+  }
+}
+
+let productsInFlight = false;
+let productsAgain = false;
+
+/** The product snapshot: at start and after every live (re)connect. Overlapping calls collapse into one more fetch. */
+export function refreshProducts(): void {
+  if (productsInFlight) {
+    productsAgain = true;
+    return;
+  }
+  productsInFlight = true;
+  const store = useProducts.getState();
+  store.productsRequested();
+  getProducts()
+    .then((products) => useProducts.getState().productsLoaded(products))
+    .catch((error: unknown) => {
+      useProducts.getState().productsFailed();
+      toast.error(errorMessage(error), { id: 'products-failed' });
+    })
+    .finally(() => {
+      productsInFlight = false;
+      if (productsAgain) {
+        productsAgain = false;
+        refreshProducts();
+      }
+    });
+}

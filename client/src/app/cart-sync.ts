@@ -1,0 +1,41 @@
+import { toast } from '../components/ui/toast/toast-store';
+import { errorMessage } from '../lib/api-client';
+import { useSession } from '../features/auth/stores/session-store';
+import { updateCart } from '../features/cart/api/update-cart';
+import { useCart } from '../features/cart/stores/cart-store';
+
+/**
+ * When a user is logged in, every cart change is sent to the server (SPEC.md section 4). One request at a time; changes
+ * made meanwhile are sent right after, as the latest whole cart. The server's answer replaces ours only when nothing
+ * changed while it was on its way.
+ */
+export function startCartSync(): () => void {
+  let inFlight = false;
+  let pending = false;
+
+  async function flush(): Promise<void> {
+    if (inFlight) {
+      pending = true;
+      return;
+    }
+    if (!useSession.getState().user) return;
+    inFlight = true;
+    const sent = useCart.getState().revision;
+    try {
+      const reply = await updateCart(useCart.getState().items);
+      if (useCart.getState().revision === sent) useCart.getState().cartReplaced(reply.cartItems);
+    } catch (error) {
+      toast.error(errorMessage(error), { id: 'cart-sync-failed' });
+    } finally {
+      inFlight = false;
+      if (pending) {
+        pending = false;
+        void flush();
+      }
+    }
+  }
+
+  return useCart.subscribe((state, previous) => {
+    if (state.revision !== previous.revision) void flush();
+  });
+}

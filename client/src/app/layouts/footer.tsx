@@ -1,0 +1,100 @@
+import { Link } from 'react-router-dom';
+import logo from '../../assets/logo.svg';
+import appStore from '../../assets/app-store-badge.svg';
+import playStore from '../../assets/play-store-badge.svg';
+import facebook from '../../assets/social-facebook.svg';
+import instagram from '../../assets/social-instagram.svg';
+import twitter from '../../assets/social-twitter.svg';
+import linkedin from '../../assets/social-linkedin.svg';
+import { SUPPORT_EMAIL, SUPPORT_HOURS, SUPPORT_PHONE_DISPLAY, SUPPORT_WHATSAPP_NUMBER } from '../../config/constants';
+import { POLICY_LINKS } from '../../features/info/components/policy-links';
+
+const SOCIAL = [
+  { icon: facebook, label: 'FreshCart on Facebook' },
+  { icon: instagram, label: 'FreshCart on Instagram' },
+  { icon: twitter, label: 'FreshCart on X (Twitter)' },
+  { icon: linkedin, label: 'FreshCart on LinkedIn' },
+] as const;
+
+export function Footer() {
+  return (
+    <footer className="footer">
+      <div className="footer__inner container">
+        <div className="footer__brand">
+          <img src={logo} alt="FreshCart" width={132} height={36} loading="lazy" />
+          <p>
+            Fresh groceries and daily essentials from sellers near you, delivered in 10 minutes. Quality at unbeatable
+            prices, trusted by 10,000+ happy customers.
+          </p>
+          <div className="footer__badges">
+            {/* Placeholder links until the apps are published. */}
+            <a href="#" aria-label="Download on the App Store (coming soon)">
+              <img src={appStore} alt="" width={120} height={40} loading="lazy" />
+            </a>
+            <a href="#" aria-label="Get it on Google Play (coming soon)">
+              <img src={playStore} alt="" width={135} height={40} loading="lazy" />
+            </a>
+          </div>
+        </div>
+
+        <nav className="footer__col" aria-labelledby="footer-company">
+          <h2 id="footer-company">Company</h2>
+          <ul>
+            <li>
+              <Link to="/">Home</Link>
+            </li>
+            <li>
+              <Link to="/products">Best Sellers</Link>
+            </li>
+            <li>
+              <Link to="/about">About Us</Link>
+            </li>
+            <li>
+              <Link to="/faqs">FAQs</Link>
+            </li>
+            <li>
+              <Link to="/seller">Become Seller</Link>
+            </li>
+          </ul>
+        </nav>
+
+        <nav className="footer__col" aria-labelledby="footer-policy">
+          <h2 id="footer-policy">Policy</h2>
+          <ul>
+            {POLICY_LINKS.map((p) => (
+              <li key={p.slug}>
+                <Link to={`/policy/${p.slug}`}>{p.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="footer__col">
+          <h2 id="footer-contact">Contact Us</h2>
+          <ul aria-labelledby="footer-contact">
+            <li>
+              <Link to="/contact">Contact page</Link>
+            </li>
+            <li>
+              <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
+            </li>
+            <li>
+              <a href={`tel:+${SUPPORT_WHATSAPP_NUMBER}`}>{SUPPORT_PHONE_DISPLAY}</a>
+            </li>
+            <li className="muted">{SUPPORT_HOURS}, every day</li>
+          </ul>
+          <ul className="footer__social" aria-label="Social media">
+            {SOCIAL.map((s) => (
+              <li key={s.label}>
+                <a href="#" aria-label={s.label}>
+                  <img src={s.icon} alt="" width={28} height={28} loading="lazy" />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <p className="footer__copy container">© {new Date().getFullYear()} FreshCart. All rights reserved.</p>
+    </footer>
+  );
+}

@@ -1,0 +1,58 @@
+import { Suspense } from 'react';
+import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router-dom';
+import { Spinner } from '../../components/ui/spinner';
+import { Toaster } from '../../components/ui/toast/toaster';
+import { LoginModal } from '../../features/auth/components/login-modal';
+import { useSession } from '../../features/auth/stores/session-store';
+import { useCart } from '../../features/cart/stores/cart-store';
+import { LiveIndicator } from '../../features/live/components/live-indicator';
+import { TestCheckoutModal } from '../../features/orders/components/test-checkout-modal';
+import { Footer } from './footer';
+import { MobileBottomBar } from './mobile-bottom-bar';
+import { Navbar } from './navbar';
+import './layout.css';
+
+/** Navbar, footer and bottom bar everywhere except on seller paths (SPEC.md section 2). */
+export function RootLayout() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const sellerPath = pathname.includes('seller');
+
+  const page = (
+    <Suspense fallback={<Spinner />}>
+      <Outlet />
+    </Suspense>
+  );
+
+  return (
+    <>
+      {sellerPath ? (
+        page
+      ) : (
+        <div className="app-shell has-bottom-bar">
+          <a href="#main" className="skip-link">
+            Skip to content
+          </a>
+          <Navbar />
+          <main id="main" className="app-main" tabIndex={-1}>
+            {page}
+          </main>
+          <Footer />
+          <MobileBottomBar />
+        </div>
+      )}
+      <LoginModal
+        localCart={() => useCart.getState().items}
+        onAuthenticated={(user) => {
+          useSession.getState().userLoggedIn(user);
+          useCart.getState().cartReplaced(user.cartItems);
+          navigate('/');
+        }}
+      />
+      <TestCheckoutModal />
+      <LiveIndicator />
+      <Toaster />
+      <ScrollRestoration />
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+import type { WsMessage } from '@core/contracts/ws';
+import { formatRupees } from '@core/domain/money';
+import { toast } from '../components/ui/toast/toast-store';
+import { createLiveSocket } from '../lib/live-socket';
+import { useSession } from '../features/auth/stores/session-store';
+import { useLiveConnection } from '../features/live/stores/live-connection-store';
+import { paymentFailedToastId } from '../features/orders/lib/payment-flow';
+import { useMyOrders } from '../features/orders/stores/my-orders-store';
+import { useProducts } from '../features/products/stores/products-store';
+import { useSellerOrders } from '../features/seller/stores/seller-orders-store';
+import { useSellerProducts } from '../features/seller/stores/seller-products-store';
+import { useSellerSession } from '../features/seller/stores/seller-session-store';
+import { refreshProducts } from './bootstrap';
+
+/** Live messages update the same stores the pages render from (DESIGN.md "Live updates"). */
+function dispatch(message: WsMessage): void {
+  switch (message.type) {
+    case 'order.updated': {
+      const user = useSession.getState().user;
+      // A browser can hold a seller session too; only the user's own orders belong on /my-orders.
+      if (user && message.order.userId === user._id) useMyOrders.getState().orderReceived(message.order);
+      useSellerOrders.getState().orderUpdated(message.order);
+      break;
+    }
+    case 'order.created': {
+      useSellerOrders.getState().orderCreated(message.order);
+      if (window.location.pathname.startsWith('/seller')) {
+        toast.custom(`New order ${message.order.orderId} · ${formatRupees(message.order.amount)}`, {
+          id: `new-order-${message.order._id}`,
+        });
+      }
+      break;
+    }
+    case 'product.updated':
+      useProducts.getState().productReceived(message.product);
+      if (useSellerProducts.getState().status !== 'idle') useSellerProducts.getState().productReceived(message.product);
+      break;
+    case 'product.removed':
+      useProducts.getState().productRemoved(message.productId);
+      useSellerProducts.getState().productRemoved(message.productId);
+      break;
+    case 'payment.failed':
+      toast.error(message.message, { id: paymentFailedToastId(message.orderId) });
+      break;
+    case 'hello':
+      break;
+  }
+}
+
+/** Opens the socket for the whole app and reconnects it whenever the session (and so the audience) changes. */
+export function startLiveUpdates(): () => void {
+  const socket = createLiveSocket({
+    message: dispatch,
+    statusChanged: (status) => useLiveConnection.getState().statusChanged(status),
+    opened: () => {
+      useLiveConnection.getState().connected();
+      refreshProducts();
+    },
+  });
+  socket.start();
+
+  const stopUser = useSession.subscribe((state, previous) => {
+    if (previous.checked && state.user?._id !== previous.user?._id) socket.restart();
+  });
+  const stopSeller = useSellerSession.subscribe((state, previous) => {
+    if (previous.status !== 'unknown' && (state.status === 'seller') !== (previous.status === 'seller')) socket.restart();
+  });
+
+  return () => {
+    stopUser();
+    stopSeller();
+    socket.stop();
+  };
+}

@@ -1,0 +1,97 @@
+import { Link } from 'react-router-dom';
+import type { ProductDto } from '@core/contracts/http/products';
+import { rupeesToPaise } from '@core/domain/money';
+import { itemsTotal } from '@core/domain/pricing';
+import { Spinner } from '../../components/ui/spinner';
+import { toast } from '../../components/ui/toast/toast-store';
+import { AddressChooser } from '../../features/addresses/components/address-chooser';
+import { useLoadAddresses } from '../../features/addresses/hooks/use-load-addresses';
+import { useAddresses } from '../../features/addresses/stores/address-store';
+import { useLoginModal } from '../../features/auth/stores/login-modal-store';
+import { useSession } from '../../features/auth/stores/session-store';
+import { CartLines, type CartLine } from '../../features/cart/components/cart-lines';
+import { cartCount, useCart } from '../../features/cart/stores/cart-store';
+import { CheckoutPanel } from '../../features/orders/components/checkout-panel';
+import { useProducts } from '../../features/products/stores/products-store';
+import './routes.css';
+
+function linesOf(items: Record<string, number>, products: ProductDto[]) {
+  const byId = new Map(products.map((p) => [p._id, p]));
+  const lines: CartLine[] = [];
+  const unavailable: string[] = [];
+  for (const [id, quantity] of Object.entries(items)) {
+    const product = byId.get(id);
+    if (product) lines.push({ product, quantity });
+    else unavailable.push(id);
+  }
+  return { lines, unavailable };
+}
+
+export function CartRoute() {
+  const items = useCart((s) => s.items);
+  const itemRemoved = useCart((s) => s.itemRemoved);
+  const orderPlaced = useCart((s) => s.orderPlaced);
+  const products = useProducts((s) => s.products);
+  const productsStatus = useProducts((s) => s.status);
+  const user = useSession((s) => s.user);
+  const loginRequested = useLoginModal((s) => s.loginRequested);
+  const selectedAddressId = useAddresses((s) => s.selectedId);
+  useLoadAddresses(user?._id ?? null);
+
+  const count = cartCount(items);
+  if (count === 0) {
+    return (
+      <div className="container page empty-state cart-empty">
+        <h1 className="page-title">Your cart is empty!</h1>
+        <p>Fresh fruits, vegetables and daily essentials are a tap away.</p>
+        <Link to="/products" className="btn">
+          Start Shopping
+        </Link>
+      </div>
+    );
+  }
+  if (productsStatus === 'idle' || productsStatus === 'loading') return <Spinner label="Loading your cart" />;
+
+  const { lines, unavailable } = linesOf(items, products);
+  const itemsPaise = itemsTotal(lines.map((l) => ({ unitPricePaise: rupeesToPaise(l.product.offerPrice), quantity: l.quantity })));
+  const shownCount = lines.reduce((sum, l) => sum + l.quantity, 0);
+
+  return (
+    <div className="container page cart-page">
+      <section className="cart-page__items" aria-labelledby="cart-title">
+        <h1 id="cart-title" className="page-title">
+          Shopping Cart <span className="cart-page__count">({shownCount} Items)</span>
+        </h1>
+        {unavailable.length > 0 ? (
+          <div className="cart-page__notice" role="status">
+            {unavailable.length === 1 ? 'One item' : `${unavailable.length} items`} in your cart{' '}
+            {unavailable.length === 1 ? 'is' : 'are'} no longer available and will not be ordered.
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => {
+                for (const id of unavailable) itemRemoved(id);
+                toast.success('Removed from cart');
+              }}
+            >
+              Remove {unavailable.length === 1 ? 'it' : 'them'}
+            </button>
+          </div>
+        ) : null}
+        <CartLines lines={lines} />
+        <Link to="/products" className="cart-page__continue">
+          <span aria-hidden="true">←</span> Continue Shopping
+        </Link>
+      </section>
+      <CheckoutPanel
+        lines={lines.map((l) => ({ product: l.product._id, quantity: l.quantity }))}
+        itemsPaise={itemsPaise}
+        addressId={selectedAddressId}
+        isLoggedIn={user !== null}
+        onLoginRequested={() => loginRequested('login')}
+        onOrderPlaced={orderPlaced}
+        addressSlot={<AddressChooser isLoggedIn={user !== null} onLoginRequested={() => loginRequested('login')} />}
+      />
+    </div>
+  );
+}

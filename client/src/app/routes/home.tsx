@@ -1,0 +1,35 @@
+import { BEST_SELLER_COUNT } from '../../config/constants';
+import { Spinner } from '../../components/ui/spinner';
+import { BottomBanner } from '../../features/marketing/components/bottom-banner';
+import { HeroBanner } from '../../features/marketing/components/hero-banner';
+import { CategoryGrid } from '../../features/products/components/category-grid';
+import { ProductGrid } from '../../features/products/components/product-grid';
+import { useProducts } from '../../features/products/stores/products-store';
+import { renderCartControl } from './product-actions';
+import './routes.css';
+
+export function HomeRoute() {
+  const products = useProducts((s) => s.products);
+  const status = useProducts((s) => s.status);
+  const bestSellers = products.slice(0, BEST_SELLER_COUNT);
+
+  return (
+    <div className="container home">
+      <HeroBanner />
+      <CategoryGrid />
+      <section className="best-sellers" aria-labelledby="best-sellers-title">
+        <h2 id="best-sellers-title" className="section-title">
+          Best Sellers
+        </h2>
+        {status === 'loading' || status === 'idle' ? (
+          <Spinner label="Loading best sellers" />
+        ) : bestSellers.length === 0 ? (
+          <p className="muted best-sellers__empty">New products are on their way. Check back soon.</p>
+        ) : (
+          <ProductGrid products={bestSellers} renderAction={renderCartControl} label="Best sellers" />
+        )}
+      </section>
+      <BottomBanner />
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { useParams } from 'react-router-dom';
+import { categoryFromSlug } from '@core/domain/categories';
+import { Spinner } from '../../components/ui/spinner';
+import { ProductGrid } from '../../features/products/components/product-grid';
+import { useProducts } from '../../features/products/stores/products-store';
+import { useSearch } from '../../features/products/stores/search-store';
+import { SearchBox } from '../layouts/navbar';
+import { renderCartControl } from './product-actions';
+import './routes.css';
+
+/** /products: every in-stock product whose name contains the search text (case-insensitive). */
+export function AllProductsRoute() {
+  const products = useProducts((s) => s.products);
+  const status = useProducts((s) => s.status);
+  const query = useSearch((s) => s.query);
+  const needle = query.trim().toLowerCase();
+  const shown = needle ? products.filter((p) => p.name.toLowerCase().includes(needle)) : products;
+
+  return (
+    <div className="container page">
+      <div className="listing-head">
+        <h1 className="page-title title-rule">All Products</h1>
+        <SearchBox id="page-search" className="listing-head__search" />
+      </div>
+      {status === 'loading' || status === 'idle' ? (
+        <Spinner label="Loading products" />
+      ) : shown.length === 0 ? (
+        <p className="empty-state">{needle ? `No products match “${query.trim()}”.` : 'No products available right now.'}</p>
+      ) : (
+        <ProductGrid products={shown} renderAction={renderCartControl} label="Products" />
+      )}
+    </div>
+  );
+}
+
+/** /products/:category: the heading comes from the category list; lowercase match on the path. */
+export function CategoryProductsRoute() {
+  const { category: slug = '' } = useParams();
+  const products = useProducts((s) => s.products);
+  const status = useProducts((s) => s.status);
+  const category = categoryFromSlug(slug);
+  const shown = products.filter((p) => p.category.toLowerCase() === slug.toLowerCase());
+
+  return (
+    <div className="container page">
+      {category ? <h1 className="page-title title-rule">{category.text.toUpperCase()}</h1> : null}
+      {status === 'loading' || status === 'idle' ? (
+        <Spinner label="Loading products" />
+      ) : shown.length === 0 ? (
+        <p className="empty-state">No products found in this category.</p>
+      ) : (
+        <ProductGrid products={shown} renderAction={renderCartControl} label={category?.text ?? 'Products'} />
+      )}
+    </div>
+  );
+}

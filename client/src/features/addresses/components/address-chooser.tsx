@@ -1,0 +1,127 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import type { AddressDto } from '@core/contracts/http/addresses';
+import { toast } from '../../../components/ui/toast/toast-store';
+import { errorMessage } from '../../../lib/api-client';
+import { deleteAddress } from '../api/delete-address';
+import { useAddresses } from '../stores/address-store';
+import { addressLine } from './address-text';
+import type { AddressFormState } from './address-form';
+import './addresses.css';
+
+type AddressChooserProps = {
+  isLoggedIn: boolean;
+  onLoginRequested: () => void;
+};
+
+/** The cart's delivery address block: the chosen address, Change, Add new address, and Edit / Delete per address. */
+export function AddressChooser({ isLoggedIn, onLoginRequested }: AddressChooserProps) {
+  const addresses = useAddresses((s) => s.addresses);
+  const selectedId = useAddresses((s) => s.selectedId);
+  const status = useAddresses((s) => s.status);
+  const addressSelected = useAddresses((s) => s.addressSelected);
+  const addressDeleted = useAddresses((s) => s.addressDeleted);
+  const [open, setOpen] = useState(false);
+  const [deleting, setDeleting] = useState<string | null>(null);
+  const navigate = useNavigate();
+
+  const selected = addresses.find((a) => a._id === selectedId) ?? null;
+
+  function edit(address: AddressDto) {
+    const state: AddressFormState = { edit: true, address };
+    navigate('/add-address', { state });
+  }
+
+  async function remove(address: AddressDto) {
+    setDeleting(address._id);
+    try {
+      await deleteAddress(address._id);
+      addressDeleted(address._id);
+      toast.success('Address deleted');
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setDeleting(null);
+    }
+  }
+
+  return (
+    <section className="address-chooser" aria-labelledby="delivery-address-title">
+      <h3 id="delivery-address-title" className="summary-label">
+        Delivery Address
+      </h3>
+      <div className="address-chooser__current">
+        <p data-testid="selected-address">
+          {selected ? addressLine(selected) : status === 'loading' ? 'Loading addresses…' : 'No address found'}
+        </p>
+        {isLoggedIn ? (
+          <button
+            type="button"
+            className="link-button"
+            aria-expanded={open}
+            aria-controls="address-options"
+            onClick={() => setOpen((v) => !v)}
+          >
+            Change
+          </button>
+        ) : (
+          <button type="button" className="link-button" onClick={onLoginRequested}>
+            Login to add
+          </button>
+        )}
+      </div>
+      {open && isLoggedIn ? (
+        <div id="address-options" className="address-chooser__options">
+          {addresses.length > 0 ? (
+            <ul role="radiogroup" aria-label="Saved addresses">
+              {addresses.map((address) => (
+                <li key={address._id} className="address-option">
+                  <label className="address-option__choice">
+                    <input
+                      type="radio"
+                      name="delivery-address"
+                      checked={address._id === selectedId}
+                      onChange={() => {
+                        addressSelected(address._id);
+                        setOpen(false);
+                      }}
+                    />
+                    <span>
+                      <strong>
+                        {address.firstName} {address.lastName}
+                      </strong>
+                      <br />
+                      {addressLine(address)}
+                    </span>
+                  </label>
+                  <div className="address-option__actions">
+                    <button
+                      type="button"
+                      className="link-button"
+                      onClick={() => edit(address)}
+                      aria-label={`Edit address ${addressLine(address)}`}
+                    >
+                      Edit
+                    </button>
+                    <button
+                      type="button"
+                      className="link-button link-button--danger"
+                      disabled={deleting === address._id}
+                      onClick={() => void remove(address)}
+                      aria-label={`Delete address ${addressLine(address)}`}
+                    >
+                      Delete
+                    </button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <Link to="/add-address" className="address-chooser__add">
+            Add new address
+          </Link>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,107 @@
+import { useState, type FormEvent } from 'react';
+import { AddressDto, AddressInput } from '@core/contracts/http/addresses';
+import { FormField } from '../../../components/ui/form-field';
+import { toast } from '../../../components/ui/toast/toast-store';
+import { errorMessage } from '../../../lib/api-client';
+import { fieldErrors, type FieldErrors } from '../../../lib/field-errors';
+import { addAddress, updateAddress } from '../api/save-address';
+import './addresses.css';
+
+/** Navigation state of /add-address in edit mode (SPEC.md section 2: an edit flag and the address). */
+export type AddressFormState = { edit: true; address: AddressDto };
+
+export function readAddressFormState(state: unknown): AddressFormState | null {
+  if (typeof state !== 'object' || state === null || !('edit' in state) || state.edit !== true) return null;
+  const parsed = AddressDto.safeParse('address' in state ? state.address : undefined);
+  return parsed.success ? { edit: true, address: parsed.data } : null;
+}
+
+type Values = Record<keyof AddressInput, string>;
+
+const EMPTY: Values = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  street: '',
+  city: '',
+  state: '',
+  zipcode: '',
+  country: 'India',
+  phone: '',
+};
+
+function valuesOf(a: AddressDto): Values {
+  const { firstName, lastName, email, street, city, state, zipcode, country, phone } = a;
+  return { firstName, lastName, email, street, city, state, zipcode, country, phone };
+}
+
+type AddressFormProps = {
+  editing: AddressDto | null;
+  onSaved: () => void;
+};
+
+export function AddressForm({ editing, onSaved }: AddressFormProps) {
+  const [values, setValues] = useState<Values>(() => (editing ? valuesOf(editing) : EMPTY));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+
+  function field(name: keyof Values) {
+    return {
+      name,
+      value: values[name],
+      error: errors[name],
+      required: true,
+      onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
+    };
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = AddressInput.safeParse(values);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const reply = editing ? await updateAddress(editing._id, parsed.data) : await addAddress(parsed.data);
+      toast.success(reply.message ?? (editing ? 'Address updated' : 'Address added'));
+      onSaved();
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="address-form" onSubmit={submit} noValidate aria-label={editing ? 'Edit address' : 'Add address'}>
+      <div className="address-form__row">
+        <FormField label="First name" autoComplete="given-name" {...field('firstName')} />
+        <FormField label="Last name" autoComplete="family-name" {...field('lastName')} />
+      </div>
+      <FormField label="Email address" type="email" autoComplete="email" {...field('email')} />
+      <FormField label="Street" autoComplete="street-address" {...field('street')} />
+      <div className="address-form__row">
+        <FormField label="City" autoComplete="address-level2" {...field('city')} />
+        <FormField label="State" autoComplete="address-level1" {...field('state')} />
+      </div>
+      <div className="address-form__row">
+        <FormField
+          label="PIN code"
+          inputMode="numeric"
+          pattern="[0-9]*"
+          maxLength={6}
+          autoComplete="postal-code"
+          {...field('zipcode')}
+        />
+        <FormField label="Country" autoComplete="country-name" {...field('country')} />
+      </div>
+      <FormField label="Phone" type="tel" inputMode="tel" autoComplete="tel-national" maxLength={14} {...field('phone')} />
+      <button type="submit" className="btn btn--block address-form__submit" disabled={busy}>
+        {busy ? 'Saving…' : editing ? 'Update address' : 'Save address'}
+      </button>
+    </form>
+  );
+}

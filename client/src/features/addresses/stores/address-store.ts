@@ -1,0 +1,36 @@
+import { create } from 'zustand';
+import type { AddressDto } from '@core/contracts/http/addresses';
+
+type AddressState = {
+  addresses: AddressDto[];
+  selectedId: string | null;
+  status: 'idle' | 'loading' | 'ready' | 'error';
+  addressesRequested: () => void;
+  /** Keeps the chosen address when it still exists, otherwise picks the first one. */
+  addressesLoaded: (addresses: AddressDto[]) => void;
+  addressesFailed: () => void;
+  addressSelected: (id: string) => void;
+  addressDeleted: (id: string) => void;
+  addressesCleared: () => void;
+};
+
+export const useAddresses = create<AddressState>()((set) => ({
+  addresses: [],
+  selectedId: null,
+  status: 'idle',
+  addressesRequested: () => set((s) => ({ status: s.status === 'ready' ? 'ready' : 'loading' })),
+  addressesLoaded: (addresses) =>
+    set((s) => ({
+      addresses,
+      status: 'ready',
+      selectedId: addresses.some((a) => a._id === s.selectedId) ? s.selectedId : (addresses[0]?._id ?? null),
+    })),
+  addressesFailed: () => set({ status: 'error' }),
+  addressSelected: (id) => set({ selectedId: id }),
+  addressDeleted: (id) =>
+    set((s) => {
+      const addresses = s.addresses.filter((a) => a._id !== id);
+      return { addresses, selectedId: s.selectedId === id ? (addresses[0]?._id ?? null) : s.selectedId };
+    }),
+  addressesCleared: () => set({ addresses: [], selectedId: null, status: 'idle' }),
+}));

@@ -1,0 +1,83 @@
+import { Link } from 'react-router-dom';
+import type { ProductDto } from '@core/contracts/http/products';
+import { formatRupees, paiseToRupees, rupeesToPaise } from '@core/domain/money';
+import { toast } from '../../../components/ui/toast/toast-store';
+import { useCart } from '../stores/cart-store';
+import './cart.css';
+
+export type CartLine = { product: ProductDto; quantity: number };
+
+function QuantityStepper({ line }: { line: CartLine }) {
+  const quantitySet = useCart((s) => s.quantitySet);
+  const { product, quantity } = line;
+  function set(next: number) {
+    if (!Number.isFinite(next) || next < 1 || next === quantity) return;
+    quantitySet(product._id, next);
+    toast.success('Cart updated');
+  }
+  return (
+    <div className="stepper" role="group" aria-label={`Quantity of ${product.name}`}>
+      <button type="button" onClick={() => set(quantity - 1)} disabled={quantity <= 1} aria-label={`Decrease ${product.name}`}>
+        −
+      </button>
+      <input
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={1000}
+        value={quantity}
+        aria-label={`${product.name} quantity`}
+        data-testid="cart-line-quantity"
+        onChange={(e) => set(Number.parseInt(e.target.value, 10))}
+      />
+      <button type="button" onClick={() => set(quantity + 1)} aria-label={`Increase ${product.name}`}>
+        +
+      </button>
+    </div>
+  );
+}
+
+/** The cart page's list: one row per product with its subtotal, a stepper (min 1) and Remove. */
+export function CartLines({ lines }: { lines: CartLine[] }) {
+  const itemRemoved = useCart((s) => s.itemRemoved);
+  return (
+    <div className="cart-lines">
+      <div className="cart-lines__head" aria-hidden="true">
+        <span>Product Details</span>
+        <span>Subtotal</span>
+        <span>Action</span>
+      </div>
+      <ul className="cart-lines__list">
+        {lines.map((line) => {
+          const { product, quantity } = line;
+          const subtotal = paiseToRupees(rupeesToPaise(product.offerPrice) * quantity);
+          return (
+            <li key={product._id} className="cart-line" data-testid="cart-line" data-product-id={product._id}>
+              <Link to={`/products/${product.category.toLowerCase()}/${product._id}`} className="cart-line__image">
+                <img src={product.images[0]} alt={product.name} loading="lazy" width={96} height={96} />
+              </Link>
+              <div className="cart-line__info">
+                <p className="cart-line__name">{product.name}</p>
+                <p className="muted">{formatRupees(product.offerPrice)} each</p>
+                <QuantityStepper line={line} />
+              </div>
+              <p className="cart-line__subtotal">{formatRupees(subtotal)}</p>
+              <button
+                type="button"
+                className="cart-line__remove"
+                aria-label={`Remove ${product.name} from cart`}
+                onClick={() => {
+                  itemRemoved(product._id);
+                  toast.success('Removed from cart');
+                }}
+              >
+                <span aria-hidden="true">✕</span>
+                <span className="cart-line__remove-text">Remove</span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

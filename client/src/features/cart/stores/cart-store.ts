@@ -1,0 +1,75 @@
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+
+export type CartItems = Record<string, number>;
+
+type CartState = {
+  /** Product id → positive integer quantity (SPEC.md section 3). */
+  items: CartItems;
+  /** Bumped by every change the shopper makes, never by a server reply: the sync sends only these. */
+  revision: number;
+  itemAdded: (productId: string) => void;
+  itemDecremented: (productId: string) => void;
+  quantitySet: (productId: string, quantity: number) => void;
+  itemRemoved: (productId: string) => void;
+  /** The server's cart (login merge, is-auth, sync reply) replaces ours without counting as a change. */
+  cartReplaced: (items: CartItems) => void;
+  /** After an order is placed the cart empties, and the server's copy with it (a counted change). */
+  orderPlaced: () => void;
+  /** Logout: the cart leaves with the session; nothing to sync. */
+  cartCleared: () => void;
+};
+
+function clean(items: unknown): CartItems {
+  const out: CartItems = {};
+  if (typeof items !== 'object' || items === null) return out;
+  for (const [id, qty] of Object.entries(items)) {
+    if (typeof qty === 'number' && Number.isInteger(qty) && qty > 0) out[id] = qty;
+  }
+  return out;
+}
+
+/** A visitor's cart lives in localStorage; once logged in the server's copy is the truth. */
+export const useCart = create<CartState>()(
+  persist(
+    (set) => ({
+      items: {},
+      revision: 0,
+      itemAdded: (id) => set((s) => ({ items: { ...s.items, [id]: (s.items[id] ?? 0) + 1 }, revision: s.revision + 1 })),
+      itemDecremented: (id) =>
+        set((s) => {
+          const current = s.items[id];
+          if (current === undefined) return s;
+          const items = { ...s.items };
+          if (current <= 1) delete items[id];
+          else items[id] = current - 1;
+          return { items, revision: s.revision + 1 };
+        }),
+      quantitySet: (id, quantity) =>
+        set((s) => ({ items: { ...s.items, [id]: Math.max(1, Math.floor(quantity)) }, revision: s.revision + 1 })),
+      itemRemoved: (id) =>
+        set((s) => {
+          if (!(id in s.items)) return s;
+          const items = { ...s.items };
+          delete items[id];
+          return { items, revision: s.revision + 1 };
+        }),
+      cartReplaced: (items) => set({ items: clean(items) }),
+      orderPlaced: () => set((s) => ({ items: {}, revision: s.revision + 1 })),
+      cartCleared: () => set({ items: {} }),
+    }),
+    {
+      name: 'freshcart-cart',
+      storage: createJSONStorage(() => localStorage),
+      partialize: (s) => ({ items: s.items }),
+      merge: (persisted, current) => ({
+        ...current,
+        items: clean(typeof persisted === 'object' && persisted !== null && 'items' in persisted ? persisted.items : {}),
+      }),
+    },
+  ),
+);
+
+export function cartCount(items: CartItems): number {
+  return Object.values(items).reduce((sum, qty) => sum + qty, 0);
+}

@@ -1,0 +1,88 @@
+import { useState, type ReactNode } from 'react';
+import { formatRupees, paiseToRupees } from '@core/domain/money';
+import { PLATFORM_FEE_PAISE } from '@core/domain/pricing';
+import { toast } from '../../../components/ui/toast/toast-store';
+import { usePlaceOrder, type PaymentMethod } from '../hooks/use-place-order';
+import './orders.css';
+
+type CheckoutPanelProps = {
+  lines: { product: string; quantity: number }[];
+  /** Σ offerPrice × quantity in paise (exact, so the spec's round-down to 2 decimals holds). */
+  itemsPaise: number;
+  addressId: string | null;
+  isLoggedIn: boolean;
+  addressSlot: ReactNode;
+  onLoginRequested: () => void;
+  onOrderPlaced: () => void;
+};
+
+/** The cart's order summary: address, payment method, price lines, and the order button. */
+export function CheckoutPanel(props: CheckoutPanelProps) {
+  const { lines, itemsPaise, addressId, isLoggedIn, addressSlot, onLoginRequested, onOrderPlaced } = props;
+  const [method, setMethod] = useState<PaymentMethod>('COD');
+  const { busy, placeOrder } = usePlaceOrder(onOrderPlaced);
+
+  const totalPaise = itemsPaise + PLATFORM_FEE_PAISE;
+
+  function submit() {
+    if (!isLoggedIn) {
+      toast.error('Please login');
+      onLoginRequested();
+      return;
+    }
+    if (!addressId) {
+      toast.error('Please select an address');
+      return;
+    }
+    void placeOrder({ items: lines, address: addressId }, method);
+  }
+
+  return (
+    <aside className="checkout-panel" aria-labelledby="order-summary-title">
+      <h2 id="order-summary-title" className="checkout-panel__title">
+        Order Summary
+      </h2>
+      <hr />
+      {addressSlot}
+      <fieldset className="checkout-panel__methods">
+        <legend className="summary-label">Payment Method</legend>
+        <label>
+          <input type="radio" name="payment-method" value="COD" checked={method === 'COD'} onChange={() => setMethod('COD')} />
+          Cash On Delivery
+        </label>
+        <label>
+          <input
+            type="radio"
+            name="payment-method"
+            value="Online"
+            checked={method === 'Online'}
+            onChange={() => setMethod('Online')}
+          />
+          Online Payment
+        </label>
+      </fieldset>
+      <hr />
+      <dl className="checkout-panel__lines">
+        <div>
+          <dt>Price</dt>
+          <dd data-testid="summary-price">{formatRupees(paiseToRupees(itemsPaise))}</dd>
+        </div>
+        <div>
+          <dt>Shipping Fee</dt>
+          <dd className="checkout-panel__free">Free</dd>
+        </div>
+        <div>
+          <dt>Platform Fee</dt>
+          <dd>{formatRupees(paiseToRupees(PLATFORM_FEE_PAISE))}</dd>
+        </div>
+        <div className="checkout-panel__total">
+          <dt>Total Amount:</dt>
+          <dd data-testid="summary-total">{formatRupees(paiseToRupees(totalPaise))}</dd>
+        </div>
+      </dl>
+      <button type="button" className="btn btn--block checkout-panel__submit" disabled={busy} onClick={submit}>
+        {busy ? 'Processing...' : method === 'COD' ? 'Place Order' : 'Pay with Razorpay'}
+      </button>
+    </aside>
+  );
+}

@@ -1,0 +1,85 @@
+import type { OrderDto } from '@core/contracts/http/orders';
+import { formatRupees } from '@core/domain/money';
+import { StatusBadge } from '../../../components/ui/status-badge';
+import { whatsappSupportUrl } from '../../../config/constants';
+import { formatDateTime } from '../../../lib/format';
+import { orderStatusOf } from '../../../lib/order-status';
+import whatsappIcon from '../../../assets/whatsapp.svg';
+import { StatusTimeline } from './status-timeline';
+import './orders.css';
+
+export function OrderCard({ order }: { order: OrderDto }) {
+  const status = orderStatusOf(order);
+  const { address } = order;
+  return (
+    <article
+      className="order-card"
+      data-testid="order-card"
+      data-order-id={order._id}
+      data-order-code={order.orderId}
+      data-status={status}
+      aria-labelledby={`order-${order._id}-title`}
+    >
+      <header className="order-card__head">
+        <div>
+          <h2 id={`order-${order._id}-title`} className="order-card__id">
+            Order ID: <span data-testid="order-id">{order.orderId}</span>
+          </h2>
+          <p className="muted order-card__date">Placed on {formatDateTime(order.createdAt)}</p>
+        </div>
+        <StatusBadge status={status} testId="order-status" />
+      </header>
+
+      <StatusTimeline order={order} />
+
+      <ul className="order-card__items" aria-label="Items">
+        {order.items.map((item) => (
+          <li key={item.product._id} className="order-item">
+            <img src={item.product.image || item.product.images[0]} alt={item.product.name} loading="lazy" width={56} height={56} />
+            <div className="order-item__info">
+              <p className="order-item__name">{item.product.name}</p>
+              <p className="muted">
+                {item.product.category} · Qty {item.quantity}
+              </p>
+            </div>
+            <p className="order-item__amount">{formatRupees(item.product.offerPrice * item.quantity)}</p>
+          </li>
+        ))}
+      </ul>
+
+      <dl className="order-card__facts">
+        <div>
+          <dt>Amount</dt>
+          <dd className="order-card__amount" data-testid="order-amount">
+            {formatRupees(order.amount)}
+          </dd>
+        </div>
+        <div>
+          <dt>Payment</dt>
+          <dd>{order.paymentType === 'COD' ? 'Cash On Delivery' : 'Online'}</dd>
+        </div>
+        <div>
+          <dt>Paid</dt>
+          <dd>
+            <span className={`pill ${order.isPaid ? 'pill--paid' : 'pill--unpaid'}`} data-testid="order-paid">
+              {order.isPaid ? 'Paid' : 'Not paid'}
+            </span>
+          </dd>
+        </div>
+        <div className="order-card__address">
+          <dt>Deliver to</dt>
+          <dd>
+            {address.firstName} {address.lastName}, {address.street}, {address.city}, {address.state} {address.zipcode},{' '}
+            {address.country} · {address.phone}
+          </dd>
+        </div>
+      </dl>
+
+      <a className="order-card__support" href={whatsappSupportUrl(order.orderId)} target="_blank" rel="noopener noreferrer">
+        <img src={whatsappIcon} alt="" width={20} height={20} />
+        Chat with support on WhatsApp
+        <span className="visually-hidden"> about order {order.orderId} (opens in a new tab)</span>
+      </a>
+    </article>
+  );
+}

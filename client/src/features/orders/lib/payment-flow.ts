@@ -1,0 +1,99 @@
+import { BRAND_NAME, PAYMENT_FAILED_MESSAGE } from '../../../config/constants';
+import { toast } from '../../../components/ui/toast/toast-store';
+import { errorMessage } from '../../../lib/api-client';
+import { loadScript } from '../../../lib/load-script';
+import type { OnlineCheckout } from '../api/create-online-order';
+import { GatewayResponse } from '../api/simulated-checkout';
+import { verifyPayment } from '../api/verify-payment';
+import { useTestCheckout } from '../stores/test-checkout-store';
+
+const RAZORPAY_SCRIPT = 'https://checkout.razorpay.com/v1/checkout.js';
+
+/** The parts of Razorpay Checkout's options we use (razorpay.com/docs/payments/payment-gateway/web-integration). */
+type RazorpayOptions = {
+  key: string;
+  amount: number;
+  currency: string;
+  name: string;
+  description: string;
+  order_id: string;
+  prefill: { name: string; email: string; contact: string };
+  theme: { color: string };
+  handler: (response: unknown) => void;
+  modal: { ondismiss: () => void };
+};
+
+type RazorpayInstance = {
+  open: () => void;
+  on: (event: 'payment.failed', listener: (response: unknown) => void) => void;
+};
+
+declare global {
+  interface Window {
+    Razorpay?: new (options: RazorpayOptions) => RazorpayInstance;
+  }
+}
+
+/** One toast per failed order: the local failure and the server's `payment.failed` message replace each other. */
+export function paymentFailedToastId(dbOrderId: string): string {
+  return `payment-failed-${dbOrderId}`;
+}
+
+export function paymentDismissed(): void {
+  toast('Payment not completed. Your order stays pending for a short while; you can place it again from your cart.');
+}
+
+/** Both gateways end here: the server verifies in the background and the order page flips live. */
+export async function paymentSucceeded(checkout: OnlineCheckout, response: GatewayResponse): Promise<void> {
+  try {
+    const reply = await verifyPayment({ ...response, orderId: checkout.dbOrderId });
+    toast.success(reply.message ?? 'Payment received. Confirming your order…');
+  } catch (error) {
+    toast.error(errorMessage(error));
+  }
+}
+
+/** The server is told too, so it marks the order failed at once instead of waiting for it to expire. */
+export async function paymentFailed(checkout: OnlineCheckout, response: GatewayResponse | null): Promise<void> {
+  if (response) await verifyPayment({ ...response, orderId: checkout.dbOrderId }).catch(() => undefined);
+  toast.error(PAYMENT_FAILED_MESSAGE, { id: paymentFailedToastId(checkout.dbOrderId) });
+}
+
+async function openRazorpayCheckout(checkout: OnlineCheckout): Promise<void> {
+  try {
+    await loadScript(RAZORPAY_SCRIPT);
+  } catch {
+    toast.error('Could not open Razorpay Checkout. Check your connection and try again.');
+    return;
+  }
+  const Razorpay = window.Razorpay;
+  if (!Razorpay) {
+    toast.error('Could not open Razorpay Checkout. Please try again.');
+    return;
+  }
+  const razorpay = new Razorpay({
+    key: checkout.key,
+    amount: checkout.order.amount,
+    currency: checkout.order.currency,
+    name: BRAND_NAME,
+    description: 'Grocery order',
+    order_id: checkout.order.id,
+    prefill: checkout.prefill,
+    theme: { color: '#4fbf8b' },
+    handler: (response) => {
+      const parsed = GatewayResponse.safeParse(response);
+      if (parsed.success) void paymentSucceeded(checkout, parsed.data);
+      else toast.error(PAYMENT_FAILED_MESSAGE, { id: paymentFailedToastId(checkout.dbOrderId) });
+    },
+    modal: { ondismiss: paymentDismissed },
+  });
+  // Razorpay lets the shopper retry inside its modal; the webhook tells the server about each failure.
+  razorpay.on('payment.failed', () => toast.error(PAYMENT_FAILED_MESSAGE, { id: paymentFailedToastId(checkout.dbOrderId) }));
+  razorpay.open();
+}
+
+/** Real keys → Razorpay Checkout; the simulated gateway → our own test checkout. The rest of the flow is the same. */
+export function startOnlinePayment(checkout: OnlineCheckout): void {
+  if (checkout.gateway === 'simulated') useTestCheckout.getState().testCheckoutOpened(checkout);
+  else void openRazorpayCheckout(checkout);
+}

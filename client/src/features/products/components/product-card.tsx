@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import type { ProductDto } from '@core/contracts/http/products';
+import { formatRupees } from '@core/domain/money';
+import { StarRating } from '../../../components/ui/star-rating';
+import { productHref } from './category-visuals';
+import './products.css';
+
+type ProductCardProps = {
+  product: ProductDto;
+  /** The cart control, composed by the app (a feature never imports another). */
+  action: ReactNode;
+};
+
+export function ProductCard({ product, action }: ProductCardProps) {
+  return (
+    <article className="product-card" data-testid="product-card" data-product-id={product._id}>
+      <Link to={productHref(product)} className="product-card__link">
+        <div className="product-card__image">
+          <img src={product.images[0]} alt={product.name} loading="lazy" width={160} height={160} />
+        </div>
+        <p className="product-card__category">{product.category}</p>
+        <h3 className="product-card__name">{product.name}</h3>
+      </Link>
+      <StarRating />
+      <div className="product-card__footer">
+        <p className="product-card__price">
+          <span className="product-card__offer">{formatRupees(product.offerPrice)}</span>{' '}
+          {product.price > product.offerPrice ? (
+            <s className="product-card__mrp">
+              <span className="visually-hidden">MRP </span>
+              {formatRupees(product.price)}
+            </s>
+          ) : null}
+        </p>
+        {action}
+      </div>
+    </article>
+  );
+}

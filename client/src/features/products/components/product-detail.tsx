@@ -1,0 +1,102 @@
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import type { ProductDto } from '@core/contracts/http/products';
+import { categoryFromSlug } from '@core/domain/categories';
+import { formatRupees } from '@core/domain/money';
+import { StarRating } from '../../../components/ui/star-rating';
+import { categoryHref } from './category-visuals';
+import './product-detail.css';
+
+type ProductDetailProps = {
+  product: ProductDto;
+  onAddToCart: () => void;
+  onBuyNow: () => void;
+  /** Related products, composed by the route. */
+  related: ReactNode;
+};
+
+function Gallery({ product }: { product: ProductDto }) {
+  const [active, setActive] = useState(0);
+  const images = product.images.slice(0, 4);
+  const main = images[active] ?? images[0];
+  return (
+    <div className="gallery">
+      <ul className="gallery__thumbs" aria-label="Product images">
+        {images.map((src, i) => (
+          <li key={src + i}>
+            <button
+              type="button"
+              className="gallery__thumb"
+              aria-pressed={i === active}
+              aria-label={`Show image ${i + 1} of ${images.length}`}
+              onClick={() => setActive(i)}
+            >
+              <img src={src} alt="" width={80} height={80} loading="lazy" />
+            </button>
+          </li>
+        ))}
+      </ul>
+      <div className="gallery__main">
+        {main ? <img src={main} alt={product.name} width={420} height={420} /> : null}
+      </div>
+    </div>
+  );
+}
+
+export function ProductDetail({ product, onAddToCart, onBuyNow, related }: ProductDetailProps) {
+  const category = categoryFromSlug(product.category);
+  return (
+    <div className="product-detail">
+      <nav aria-label="Breadcrumb" className="breadcrumb">
+        <ol>
+          <li>
+            <Link to="/">Home</Link>
+          </li>
+          <li>
+            <Link to="/products">Products</Link>
+          </li>
+          <li>
+            <Link to={categoryHref(product.category)}>{category?.path ?? product.category}</Link>
+          </li>
+          <li aria-current="page">{product.name}</li>
+        </ol>
+      </nav>
+
+      <div className="product-detail__body">
+        <Gallery product={product} />
+        <div className="product-detail__info">
+          <h1 className="product-detail__name">{product.name}</h1>
+          <StarRating size={16} />
+          <div className="product-detail__prices">
+            <p className="product-detail__mrp">
+              <s>MRP: {formatRupees(product.price)}</s>
+            </p>
+            <p className="product-detail__offer" data-testid="product-offer-price">
+              MRP: {formatRupees(product.offerPrice)}
+            </p>
+            <p className="muted">(inclusive of all taxes)</p>
+          </div>
+          {product.description.length > 0 ? (
+            <>
+              <h2 className="product-detail__about">About Product</h2>
+              <ul className="product-detail__bullets">
+                {product.description.map((line, i) => (
+                  <li key={i}>{line}</li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+          <div className="product-detail__actions">
+            <button type="button" className="btn btn--ghost" onClick={onAddToCart}>
+              Add to Cart
+            </button>
+            <button type="button" className="btn" onClick={onBuyNow}>
+              Buy now
+            </button>
+          </div>
+        </div>
+      </div>
+      {related}
+    </div>
+  );
+}

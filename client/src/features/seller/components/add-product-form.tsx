@@ -1,0 +1,207 @@
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { ProductData } from '@core/contracts/http/products';
+import { CATEGORIES } from '@core/domain/categories';
+import { PRODUCT_IMAGE_SLOTS } from '../../../config/constants';
+import { FormField } from '../../../components/ui/form-field';
+import { UploadIcon } from '../../../components/ui/icons';
+import { toast } from '../../../components/ui/toast/toast-store';
+import { errorMessage } from '../../../lib/api-client';
+import { fieldErrors, type FieldErrors } from '../../../lib/field-errors';
+import { addProduct } from '../api/seller-products';
+import { useSellerProducts } from '../stores/seller-products-store';
+import './seller.css';
+
+type Slots = (File | null)[];
+
+const emptySlots = (): Slots => Array.from({ length: PRODUCT_IMAGE_SLOTS }, () => null);
+
+function ImageSlot({ index, file, onPick }: { index: number; file: File | null; onPick: (file: File | null) => void }) {
+  const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
+  useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
+  const id = `product-image-${index}`;
+  return (
+    <label htmlFor={id} className="image-slot">
+      <input
+        id={id}
+        type="file"
+        accept="image/png,image/jpeg,image/webp,image/gif,image/avif"
+        className="visually-hidden"
+        onChange={(e) => onPick(e.target.files?.[0] ?? null)}
+      />
+      {preview ? <img src={preview} alt={`Product image ${index + 1} preview`} /> : <UploadIcon size={28} />}
+      <span className="visually-hidden">{`Product image ${index + 1}`}</span>
+    </label>
+  );
+}
+
+/** The seller's Add Product form: 4 image slots, name, description ('/n' or new lines split it), category, prices. */
+export function AddProductForm() {
+  const productReceived = useSellerProducts((s) => s.productReceived);
+  const [slots, setSlots] = useState<Slots>(emptySlots);
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [category, setCategory] = useState('');
+  const [price, setPrice] = useState('');
+  const [offerPrice, setOfferPrice] = useState('');
+  const [stock, setStock] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const [formKey, setFormKey] = useState(0);
+
+  const toNumber = (v: string) => (v.trim() === '' ? undefined : Number(v));
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const input = {
+      name,
+      description,
+      category,
+      price: toNumber(price),
+      offerPrice: toNumber(offerPrice),
+      stock: toNumber(stock),
+    };
+    const parsed = ProductData.safeParse(input);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const reply = await addProduct(
+        {
+          name: parsed.data.name,
+          description,
+          category: parsed.data.category,
+          price: parsed.data.price,
+          offerPrice: parsed.data.offerPrice,
+          ...(parsed.data.stock === undefined ? {} : { stock: parsed.data.stock }),
+        },
+        slots.filter((f): f is File => f !== null),
+      );
+      toast.success(reply.message ?? 'Product added');
+      if (reply.product) productReceived(reply.product);
+      setSlots(emptySlots());
+      setName('');
+      setDescription('');
+      setCategory('');
+      setPrice('');
+      setOfferPrice('');
+      setStock('');
+      setFormKey((k) => k + 1);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form key={formKey} className="seller-form" onSubmit={submit} noValidate aria-labelledby="add-product-title">
+      <h1 id="add-product-title" className="page-title">
+        Add Product
+      </h1>
+      <fieldset className="seller-form__images">
+        <legend className="field-label">Product Images</legend>
+        <div className="image-slots">
+          {slots.map((file, i) => (
+            <ImageSlot key={i} index={i} file={file} onPick={(f) => setSlots((s) => s.map((old, j) => (j === i ? f : old)))} />
+          ))}
+        </div>
+        <p className="field__hint">Up to {PRODUCT_IMAGE_SLOTS} images (PNG, JPEG or WebP).</p>
+      </fieldset>
+      <FormField
+        label="Product Name"
+        name="name"
+        required
+        value={name}
+        error={errors.name}
+        onChange={(e) => setName(e.target.value)}
+        placeholder="Type here"
+      />
+      <div className="field">
+        <label htmlFor="product-description">Product Description</label>
+        <textarea
+          id="product-description"
+          name="description"
+          rows={4}
+          value={description}
+          aria-invalid={errors.description ? true : undefined}
+          aria-describedby="product-description-hint"
+          onChange={(e) => setDescription(e.target.value)}
+          placeholder="One point per line (or separate points with /n)"
+        />
+        <p className="field__hint" id="product-description-hint">
+          {errors.description ?? 'Each line becomes a bullet on the product page.'}
+        </p>
+      </div>
+      <div className="field">
+        <label htmlFor="product-category">Category</label>
+        <select
+          id="product-category"
+          name="category"
+          required
+          value={category}
+          aria-invalid={errors.category ? true : undefined}
+          aria-describedby={errors.category ? 'product-category-error' : undefined}
+          onChange={(e) => setCategory(e.target.value)}
+        >
+          <option value="">Select Category</option>
+          {CATEGORIES.map((c) => (
+            <option key={c.path} value={c.path}>
+              {c.path}
+            </option>
+          ))}
+        </select>
+        {errors.category ? (
+          <p className="field__error" id="product-category-error">
+            Choose a category
+          </p>
+        ) : null}
+      </div>
+      <div className="seller-form__row">
+        <FormField
+          label="Product Price"
+          name="price"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step="0.01"
+          required
+          value={price}
+          error={errors.price}
+          onChange={(e) => setPrice(e.target.value)}
+          placeholder="0"
+        />
+        <FormField
+          label="Offer Price"
+          name="offerPrice"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step="0.01"
+          required
+          value={offerPrice}
+          error={errors.offerPrice}
+          onChange={(e) => setOfferPrice(e.target.value)}
+          placeholder="0"
+        />
+        <FormField
+          label="Stock (optional)"
+          name="stock"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step="1"
+          value={stock}
+          error={errors.stock}
+          onChange={(e) => setStock(e.target.value)}
+          placeholder="Not counted"
+        />
+      </div>
+      <button type="submit" className="btn seller-form__submit" disabled={busy}>
+        {busy ? 'Adding…' : 'Add Product'}
+      </button>
+    </form>
+  );
+}

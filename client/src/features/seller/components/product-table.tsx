@@ -1,0 +1,157 @@
+import { useEffect, useState } from 'react';
+import type { ProductDto } from '@core/contracts/http/products';
+import { formatRupees } from '@core/domain/money';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/toast/toast-store';
+import { errorMessage } from '../../../lib/api-client';
+import { deleteProduct, getSellerProducts, setProductStock } from '../api/seller-products';
+import { useSellerProducts } from '../stores/seller-products-store';
+import './seller.css';
+
+function ProductRow({ product }: { product: ProductDto }) {
+  const stockToggled = useSellerProducts((s) => s.stockToggled);
+  const productRemoved = useSellerProducts((s) => s.productRemoved);
+  const productReceived = useSellerProducts((s) => s.productReceived);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!confirming) return;
+    const timer = setTimeout(() => setConfirming(false), 5000);
+    return () => clearTimeout(timer);
+  }, [confirming]);
+
+  async function toggleStock() {
+    const next = !product.inStock;
+    stockToggled(product._id, next);
+    try {
+      const reply = await setProductStock(product._id, next);
+      if (reply.product) productReceived(reply.product);
+      toast.success(reply.message ?? 'Stock updated');
+    } catch (error) {
+      stockToggled(product._id, !next);
+      toast.error(errorMessage(error));
+    }
+  }
+
+  async function remove() {
+    setBusy(true);
+    try {
+      const reply = await deleteProduct(product._id);
+      productRemoved(product._id);
+      toast.success(reply.message ?? 'Product deleted');
+    } catch (error) {
+      toast.error(errorMessage(error));
+      setBusy(false);
+      setConfirming(false);
+    }
+  }
+
+  return (
+    <tr data-testid="seller-product-row" data-product-id={product._id}>
+      <td>
+        <div className="product-cell">
+          <img src={product.images[0]} alt="" width={48} height={48} loading="lazy" />
+          <span>{product.name}</span>
+        </div>
+      </td>
+      <td className="hide-sm">{product.category}</td>
+      <td>{formatRupees(product.offerPrice)}</td>
+      <td className="hide-sm">{product.stock ?? '—'}</td>
+      <td>
+        <label className="switch">
+          <input
+            type="checkbox"
+            role="switch"
+            checked={product.inStock}
+            onChange={() => void toggleStock()}
+            aria-label={`In stock: ${product.name}`}
+          />
+          <span className="switch__track" aria-hidden="true" />
+        </label>
+      </td>
+      <td>
+        {confirming ? (
+          <button type="button" className="btn btn--danger btn--small" disabled={busy} onClick={() => void remove()}>
+            {busy ? 'Deleting…' : 'Confirm delete'}
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="btn btn--ghost btn--small"
+            onClick={() => setConfirming(true)}
+            aria-label={`Delete ${product.name}`}
+          >
+            Delete
+          </button>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+export function ProductTable({ refreshKey }: { refreshKey: number }) {
+  const products = useSellerProducts((s) => s.products);
+  const status = useSellerProducts((s) => s.status);
+  const productsRequested = useSellerProducts((s) => s.productsRequested);
+  const productsLoaded = useSellerProducts((s) => s.productsLoaded);
+  const productsFailed = useSellerProducts((s) => s.productsFailed);
+
+  useEffect(() => {
+    let cancelled = false;
+    productsRequested();
+    getSellerProducts()
+      .then((list) => {
+        if (!cancelled) productsLoaded(list);
+      })
+      .catch((error: unknown) => {
+        if (cancelled) return;
+        productsFailed();
+        toast.error(errorMessage(error));
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [refreshKey, productsRequested, productsLoaded, productsFailed]);
+
+  return (
+    <section className="seller-section" aria-labelledby="product-list-title">
+      <h1 id="product-list-title" className="page-title">
+        All Products
+      </h1>
+      {status === 'loading' || status === 'idle' ? (
+        <Spinner label="Loading products" />
+      ) : status === 'error' ? (
+        <p className="muted">Could not load products.</p>
+      ) : products.length === 0 ? (
+        <p className="muted">No products yet. Add your first one.</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="seller-table">
+            <thead>
+              <tr>
+                <th scope="col">Product</th>
+                <th scope="col" className="hide-sm">
+                  Category
+                </th>
+                <th scope="col">Selling Price</th>
+                <th scope="col" className="hide-sm">
+                  Stock
+                </th>
+                <th scope="col">In Stock</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {products.map((p) => (
+                <ProductRow key={p._id} product={p} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import type { OrderDto } from '@core/contracts/http/orders';
+import { formatRupees } from '@core/domain/money';
+import { OrderStatus, sellerChoices } from '@core/domain/order-status';
+import { StatusBadge } from '../../../components/ui/status-badge';
+import { toast } from '../../../components/ui/toast/toast-store';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format';
+import { orderStatusOf } from '../../../lib/order-status';
+import { updateOrder } from '../api/seller-orders';
+import { useSellerOrders } from '../stores/seller-orders-store';
+import './seller.css';
+
+export function SellerOrderRow({ order, isNew }: { order: OrderDto; isNew: boolean }) {
+  const orderUpdated = useSellerOrders((s) => s.orderUpdated);
+  const orderSeen = useSellerOrders((s) => s.orderSeen);
+  const [busy, setBusy] = useState(false);
+  const status = orderStatusOf(order);
+  const choices = sellerChoices(status);
+  const inSequence = choices.some((c) => c.status === status);
+
+  async function change(patch: { status?: OrderStatus; isPaid?: boolean }) {
+    orderSeen(order._id);
+    setBusy(true);
+    try {
+      const reply = await updateOrder(order._id, patch);
+      orderUpdated(reply.order);
+      toast.success('Order status updated');
+    } catch (error) {
+      // The spec toasts only real failures; with real status codes a refused change (409) is one of them.
+      toast.error(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const { address } = order;
+  const selectId = `status-${order._id}`;
+
+  return (
+    <li
+      className={`seller-order ${isNew ? 'seller-order--new' : ''}`}
+      data-testid="seller-order-row"
+      data-order-id={order._id}
+      data-order-code={order.orderId}
+      data-status={status}
+      data-new={isNew ? 'true' : undefined}
+      onFocusCapture={() => orderSeen(order._id)}
+      onClick={() => orderSeen(order._id)}
+    >
+      <div className="seller-order__items">
+        <p className="seller-order__id">
+          {isNew ? <span className="seller-order__new">New</span> : null}
+          <span className="muted">Order</span> {order.orderId}
+        </p>
+        <ul aria-label="Items">
+          {order.items.map((item) => (
+            <li key={item.product._id}>
+              {item.product.name} <span className="muted">× {item.quantity}</span>
+            </li>
+          ))}
+        </ul>
+        <p className="muted seller-order__date">{formatDateTime(order.createdAt)}</p>
+      </div>
+      <div className="seller-order__address">
+        <p className="seller-order__name">
+          {address.firstName} {address.lastName}
+        </p>
+        <p className="muted">
+          {address.street}, {address.city}, {address.state} {address.zipcode}, {address.country}
+        </p>
+        <p className="muted">{address.phone}</p>
+      </div>
+      <div className="seller-order__money">
+        <p className="seller-order__amount">{formatRupees(order.amount)}</p>
+        <p className="muted">Method: {order.paymentType}</p>
+        <label className="switch switch--labelled">
+          <input
+            type="checkbox"
+            role="switch"
+            checked={order.isPaid}
+            disabled={busy}
+            onChange={() => void change({ isPaid: !order.isPaid })}
+            aria-label={`Paid: order ${order.orderId}`}
+            data-testid="seller-order-paid"
+          />
+          <span className="switch__track" aria-hidden="true" />
+          <span aria-hidden="true">{order.isPaid ? 'Paid' : 'Pending'}</span>
+        </label>
+      </div>
+      <div className="seller-order__status">
+        <StatusBadge status={status} testId="seller-order-status" />
+        <label htmlFor={selectId} className="visually-hidden">
+          Status of order {order.orderId}
+        </label>
+        <select
+          id={selectId}
+          className="input"
+          value={status}
+          disabled={busy || choices.every((c) => !c.enabled || c.status === status)}
+          data-testid="seller-order-status-select"
+          onChange={(e) => {
+            const next = choices.find((c) => c.status === e.target.value);
+            if (next && next.enabled && next.status !== status) void change({ status: next.status });
+          }}
+        >
+          {inSequence ? null : (
+            <option value={status} disabled>
+              {status}
+            </option>
+          )}
+          {choices.map((c) => (
+            <option key={c.status} value={c.status} disabled={!c.enabled}>
+              {c.status}
+            </option>
+          ))}
+        </select>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,58 @@
+import type { ReactNode } from 'react';
+import { Link, NavLink } from 'react-router-dom';
+import logo from '../../../assets/logo.svg';
+import { BoxIcon, ListIcon, PlusIcon } from '../../../components/ui/icons';
+import './seller.css';
+
+type SellerShellProps = {
+  onLogout: () => void;
+  /** Extra header content composed by the app (e.g. the live indicator). */
+  children: ReactNode;
+  newOrders: number;
+};
+
+const LINKS = [
+  { to: '/seller', label: 'Add Product', icon: PlusIcon, end: true },
+  { to: '/seller/product-list', label: 'Product List', icon: ListIcon, end: false },
+  { to: '/seller/orders', label: 'Orders', icon: BoxIcon, end: false },
+] as const;
+
+export function SellerShell({ onLogout, children, newOrders }: SellerShellProps) {
+  return (
+    <div className="seller-shell">
+      <a href="#seller-main" className="skip-link">
+        Skip to content
+      </a>
+      <header className="seller-header">
+        <Link to="/" className="seller-header__logo">
+          <img src={logo} alt="FreshCart home" width={120} height={32} />
+        </Link>
+        <div className="seller-header__end">
+          <p>Hi! Admin</p>
+          <button type="button" className="btn btn--ghost btn--small" onClick={onLogout}>
+            Logout
+          </button>
+        </div>
+      </header>
+      <div className="seller-body">
+        <nav className="seller-nav" aria-label="Seller">
+          {LINKS.map(({ to, label, icon: Icon, end }) => (
+            <NavLink key={to} to={to} end={end} className="seller-nav__link">
+              <Icon size={22} />
+              <span className="seller-nav__label">{label}</span>
+              {to === '/seller/orders' && newOrders > 0 ? (
+                <span className="seller-nav__badge" data-testid="seller-new-orders">
+                  {newOrders}
+                  <span className="visually-hidden"> new</span>
+                </span>
+              ) : null}
+            </NavLink>
+          ))}
+        </nav>
+        <main id="seller-main" className="seller-main" tabIndex={-1}>
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

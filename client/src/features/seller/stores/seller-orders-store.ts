@@ -1,0 +1,67 @@
+import { create } from 'zustand';
+import type { OrderDto } from '@core/contracts/http/orders';
+import type { OrderStatus } from '@core/domain/order-status';
+
+type SellerOrdersState = {
+  orders: OrderDto[];
+  total: number;
+  status: 'idle' | 'loading' | 'ready' | 'error';
+  filter: OrderStatus | '';
+  page: number;
+  /** Orders that arrived live and the seller has not looked at yet (highlighted on the board). */
+  unseen: Record<string, true>;
+  ordersRequested: () => void;
+  ordersLoaded: (orders: OrderDto[], total: number) => void;
+  ordersFailed: () => void;
+  filterChanged: (filter: OrderStatus | '') => void;
+  pageChanged: (page: number) => void;
+  /** A live `order.created`: shown at the top of the first page when it matches the filter. */
+  orderCreated: (order: OrderDto) => void;
+  /** A live `order.updated` or our own change: applied only when its version is newer. */
+  orderUpdated: (order: OrderDto) => void;
+  orderSeen: (id: string) => void;
+  allSeen: () => void;
+};
+
+export const useSellerOrders = create<SellerOrdersState>()((set) => ({
+  orders: [],
+  total: 0,
+  status: 'idle',
+  filter: '',
+  page: 1,
+  unseen: {},
+  ordersRequested: () => set((s) => ({ status: s.status === 'ready' ? 'ready' : 'loading' })),
+  ordersLoaded: (incoming, total) =>
+    set((s) => {
+      const held = new Map(s.orders.map((o) => [o._id, o]));
+      const orders = incoming.map((o) => {
+        const mine = held.get(o._id);
+        return mine && mine.version > o.version ? mine : o;
+      });
+      return { orders, total, status: 'ready' };
+    }),
+  ordersFailed: () => set((s) => ({ status: s.status === 'ready' ? 'ready' : 'error' })),
+  filterChanged: (filter) => set({ filter, page: 1 }),
+  pageChanged: (page) => set({ page }),
+  orderCreated: (order) =>
+    set((s) => {
+      if (s.orders.some((o) => o._id === order._id)) return s;
+      const visible = s.page === 1 && (s.filter === '' || s.filter === order.status);
+      if (!visible) return { total: s.filter === '' || s.filter === order.status ? s.total + 1 : s.total };
+      return { orders: [order, ...s.orders], total: s.total + 1, unseen: { ...s.unseen, [order._id]: true as const } };
+    }),
+  orderUpdated: (order) =>
+    set((s) => {
+      const held = s.orders.find((o) => o._id === order._id);
+      if (!held || held.version >= order.version) return s;
+      return { orders: s.orders.map((o) => (o._id === order._id ? order : o)) };
+    }),
+  orderSeen: (id) =>
+    set((s) => {
+      if (!s.unseen[id]) return s;
+      const unseen = { ...s.unseen };
+      delete unseen[id];
+      return { unseen };
+    }),
+  allSeen: () => set({ unseen: {} }),
+}));

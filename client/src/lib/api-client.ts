@@ -1,0 +1,75 @@
+import type { z } from 'zod';
+
+/** A failed /api call: the server's `message` (SPEC.md section 8 shows it as an error toast) and the HTTP status. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    /** 0 when the server was never reached (offline, DNS, CORS). */
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+type RequestOptions = {
+  body?: unknown;
+  form?: FormData;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+};
+
+function messageOf(json: unknown): string | undefined {
+  if (typeof json === 'object' && json !== null && 'message' in json && typeof json.message === 'string') {
+    return json.message;
+  }
+  return undefined;
+}
+
+function isFailure(json: unknown): boolean {
+  return typeof json === 'object' && json !== null && 'success' in json && json.success === false;
+}
+
+/**
+ * Every answer is JSON `{ success, message?, ... }` (DESIGN.md invariant 6). Cookies carry the session, so requests
+ * always include credentials; URLs are relative because the API is on the same origin (proxied by Vite in dev).
+ */
+async function request<S extends z.ZodType>(method: string, url: string, schema: S, options: RequestOptions = {}): Promise<z.output<S>> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  let body: BodyInit | undefined;
+  if (options.form) {
+    body = options.form;
+  } else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(url, { method, headers, body, credentials: 'include', signal: options.signal });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError('Could not reach FreshCart. Check your connection and try again.', 0);
+  }
+
+  const json: unknown = await response.json().catch(() => null);
+  if (!response.ok || isFailure(json)) {
+    throw new ApiError(messageOf(json) ?? `Request failed (${response.status})`, response.status);
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw new ApiError('Unexpected answer from the server. Please try again.', response.status);
+  return parsed.data;
+}
+
+export const api = {
+  get: <S extends z.ZodType>(url: string, schema: S, options?: RequestOptions) => request('GET', url, schema, options),
+  post: <S extends z.ZodType>(url: string, schema: S, options?: RequestOptions) => request('POST', url, schema, options),
+  put: <S extends z.ZodType>(url: string, schema: S, options?: RequestOptions) => request('PUT', url, schema, options),
+  delete: <S extends z.ZodType>(url: string, schema: S, options?: RequestOptions) => request('DELETE', url, schema, options),
+};
+
+/** The text to show for any thrown value. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  return 'Something went wrong. Please try again.';
+}

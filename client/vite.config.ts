@@ -1,0 +1,31 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const clientRoot = fileURLToPath(new URL('.', import.meta.url));
+/** The API (Fastify) that `npm run dev` proxies to; `npm start` serves the built client itself. */
+const apiOrigin = 'http://localhost:3000';
+
+const proxy = {
+  '/api': { target: apiOrigin, changeOrigin: false },
+  '/ws': { target: apiOrigin, ws: true },
+  '/uploads': { target: apiOrigin },
+  '/catalog-images': { target: apiOrigin },
+};
+
+export default defineConfig({
+  root: clientRoot,
+  plugins: [react()],
+  resolve: {
+    // Pure shared modules (domain rules, contracts). Never core/infra or core/modules: those are node only.
+    alias: { '@core': fileURLToPath(new URL('../core', import.meta.url)) },
+  },
+  build: {
+    outDir: fileURLToPath(new URL('../dist/client', import.meta.url)),
+    emptyOutDir: true,
+    // Hashed file names under assets/ so the server can cache them for a long time.
+    assetsDir: 'assets',
+  },
+  server: { port: 5173, proxy },
+  preview: { port: 4173, proxy },
+});

@@ -1,0 +1,93 @@
+import { invalid } from '../../domain/errors';
+import type { Tx } from '../../infra/prisma';
+import type { CartLine, CartRepository } from './cart-repository';
+
+/** The spec's cart: product id → positive integer quantity. */
+export type CartItems = Record<string, number>;
+
+/** No grocery order needs more of one product; it also keeps totals far from integer overflow. */
+export const MAX_CART_QUANTITY = 1000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type Problem = { productId: string; reason: string; label: string };
+type Checked = { lines: CartLine[]; problems: Problem[] };
+
+export function toCartItems(lines: CartLine[]): CartItems {
+  return Object.fromEntries(lines.map((l) => [l.productId, l.quantity]));
+}
+
+/**
+ * The server-side cart (DESIGN.md invariant 1): only real, in-stock products with whole positive quantities are ever
+ * stored, and a counted stock caps the quantity.
+ */
+export function createCartService(repo: CartRepository) {
+  /** Checks each entry against the database; `merge` caps too-large quantities instead of reporting them. */
+  async function check(entries: [string, unknown][], tx: Tx, mode: 'strict' | 'merge'): Promise<Checked> {
+    const problems: Problem[] = [];
+    const wanted = new Map<string, number>();
+    for (const [id, quantity] of entries) {
+      if (!UUID.test(id)) problems.push({ productId: id, reason: 'unknown product', label: id });
+      else if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 1) {
+        problems.push({ productId: id, reason: 'quantity must be a whole number of at least 1', label: id });
+      } else if (quantity > MAX_CART_QUANTITY && mode === 'strict') {
+        problems.push({ productId: id, reason: `quantity must be at most ${MAX_CART_QUANTITY}`, label: id });
+      } else wanted.set(id.toLowerCase(), Math.min(quantity, MAX_CART_QUANTITY));
+    }
+
+    const products = new Map((await repo.products([...wanted.keys()], tx)).map((p) => [p.id, p]));
+    const lines: CartLine[] = [];
+    for (const [id, quantity] of wanted) {
+      const product = products.get(id);
+      if (!product) {
+        problems.push({ productId: id, reason: 'unknown product', label: id });
+        continue;
+      }
+      const available = product.inStock ? (product.stockQuantity ?? Infinity) : 0;
+      if (available < 1) problems.push({ productId: id, reason: 'out of stock', label: product.name });
+      else lines.push({ productId: id, quantity: Math.min(quantity, available) });
+    }
+    return { lines, problems };
+  }
+
+  return {
+    async get(userId: string): Promise<CartItems> {
+      return toCartItems(await repo.items(userId));
+    },
+
+    /** POST /api/cart/update: replaces the cart, or refuses the whole update (400 naming each bad entry). */
+    async replace(userId: string, cartItems: Record<string, unknown>): Promise<CartItems> {
+      const lines = await repo.rewrite(userId, async (_current, tx) => {
+        const { lines, problems } = await check(Object.entries(cartItems), tx, 'strict');
+        if (problems.length > 0) {
+          const named = problems.map((p) => `${p.label} (${p.reason})`).join(', ');
+          throw invalid('invalid_cart_items', `Some cart items are not valid: ${named}`, {
+            invalid: problems.map(({ productId, reason }) => ({ productId, reason })),
+          });
+        }
+        return lines;
+      });
+      return toCartItems(lines);
+    },
+
+    /**
+     * A visitor's cart sent at login or register joins the stored one: quantities add up, stock caps them, and
+     * entries that are not valid are dropped silently (a stale local cart must never block a login).
+     */
+    async mergeVisitorCart(userId: string, visitor: Record<string, unknown> | undefined): Promise<CartItems> {
+      const entries = Object.entries(visitor ?? {});
+      if (entries.length === 0) return this.get(userId);
+      const lines = await repo.rewrite(userId, async (current, tx) => {
+        const stored = new Map(current.map((l) => [l.productId, l.quantity]));
+        const combined = entries.map(([id, q]): [string, unknown] => {
+          const mine = stored.get(id.toLowerCase());
+          return [id, Number.isInteger(q) && (q as number) >= 1 && mine !== undefined ? (q as number) + mine : q];
+        });
+        const merged = await check(combined, tx, 'merge');
+        const touched = new Set(merged.lines.map((l) => l.productId));
+        return [...current.filter((l) => !touched.has(l.productId)), ...merged.lines];
+      });
+      return toCartItems(lines);
+    },
+  };
+}
+export type CartService = ReturnType<typeof createCartService>;

@@ -1,0 +1,50 @@
+import { LiveEnvelope } from '../../contracts/ws';
+import { Redis } from '../../infra/redis';
+
+/** One Redis pub/sub channel per deployment fans live messages out to every API process. */
+export const liveChannel = (prefix: string) => `${prefix}:live`;
+
+export type LivePublisher = { publish: (envelope: LiveEnvelope) => Promise<void> };
+
+/** Workers publish only after their effects commit, so a message never announces something that rolled back. */
+export function createLivePublisher(redis: Redis, prefix: string): LivePublisher {
+  const channel = liveChannel(prefix);
+  return {
+    async publish(envelope) {
+      await redis.publish(channel, JSON.stringify(LiveEnvelope.parse(envelope)));
+    },
+  };
+}
+
+/**
+ * Subscribes on its own connection (a subscribed ioredis client can do nothing else) and hands every valid
+ * envelope to `onMessage`. ioredis resubscribes by itself after a reconnect.
+ */
+export function createLiveSubscriber(
+  redisUrl: string,
+  prefix: string,
+  onMessage: (envelope: LiveEnvelope) => void,
+  onError: (err: Error) => void = () => {},
+): { ready: Promise<void>; close: () => Promise<void> } {
+  const sub = new Redis(redisUrl, { maxRetriesPerRequest: null, retryStrategy: (n) => Math.min(n * 200, 2000) });
+  sub.on('error', onError);
+  sub.on('message', (_channel, raw) => {
+    let json: unknown;
+    try {
+      json = JSON.parse(raw);
+    } catch {
+      return;
+    }
+    const parsed = LiveEnvelope.safeParse(json);
+    if (parsed.success) onMessage(parsed.data);
+  });
+  const ready = sub.subscribe(liveChannel(prefix)).then(() => undefined);
+  // A Redis that is down at start must not stop the API from starting; the subscription completes on reconnect.
+  ready.catch(onError);
+  return {
+    ready,
+    close: async () => {
+      sub.disconnect();
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import type { z } from 'zod';
+import type { OrderDto, SellerOrdersQuery, StatusUpdateBody } from '../../contracts/http/orders';
+import { conflict, notFound } from '../../domain/errors';
+import { OrderStatus } from '../../domain/order-status';
+import type { Db } from '../../infra/prisma';
+import { toOrderDto } from './order-mapper';
+import { transitionOrder } from './order-transitions';
+import type { SellerOrderRepository } from './seller-order-repository';
+
+/** A board page holds this many orders unless the client asks for another page size. */
+export const SELLER_BOARD_PAGE_SIZE = 50;
+
+export type SellerBoardPage = { orders: OrderDto[]; total: number; page: number; limit: number };
+
+/**
+ * The seller's order board: reading every order, and moving one along the delivery sequence or recording that its
+ * cash was collected. Changes go through the one order transition (state machine, history, version, outbox event).
+ */
+export function createSellerOrderService(deps: { db: Db; repo: SellerOrderRepository }) {
+  const { db, repo } = deps;
+
+  return {
+    /** Newest first; COD and online orders alike, Pending online orders included and marked by their status. */
+    async board(query: z.infer<typeof SellerOrdersQuery>): Promise<SellerBoardPage> {
+      const limit = query.limit ?? SELLER_BOARD_PAGE_SIZE;
+      const page = query.page ?? 1;
+      const { rows, total } = await repo.page(
+        { status: query.status as OrderStatus | undefined },
+        { skip: (page - 1) * limit, take: limit },
+      );
+      return { orders: rows.map(toOrderDto), total, page, limit };
+    },
+
+    async updateStatus(input: StatusUpdateBody, sellerId: string): Promise<OrderDto> {
+      const order = await db.$transaction(async (tx) => {
+        const status = await repo.lockStatus(tx, input.orderId);
+        if (!status) throw notFound('order_not_found', 'Order not found');
+        // Pending means the online payment is not confirmed: only the payment flow may place (or cancel) the order.
+        if (status === OrderStatus.Pending) {
+          throw conflict('awaiting_payment', 'This order is waiting for its online payment and can be updated once the payment is confirmed');
+        }
+        const result = await transitionOrder(tx, {
+          orderId: input.orderId,
+          to: input.status,
+          isPaid: input.isPaid,
+          actor: { type: 'seller', id: sellerId },
+        });
+        return result.order;
+      });
+      return toOrderDto(order);
+    },
+  };
+}
+export type SellerOrderService = ReturnType<typeof createSellerOrderService>;

@@ -1,0 +1,29 @@
+import type { Db } from '../../infra/prisma';
+
+export type SellerRow = { id: string; name: string; email: string; passwordHash: string };
+
+const sellerRow = { id: true, name: true, email: true, passwordHash: true } as const;
+
+export function createSellerRepository(db: Db) {
+  return {
+    findByEmail(email: string): Promise<SellerRow | null> {
+      return db.seller.findUnique({ where: { email: email.toLowerCase() }, select: sellerRow });
+    },
+
+    /** Insert or overwrite by email: two processes starting at once both end with the one row (ON CONFLICT). */
+    upsert(seller: { name: string; email: string; passwordHash: string }): Promise<SellerRow> {
+      return db.seller.upsert({
+        where: { email: seller.email },
+        create: seller,
+        update: { passwordHash: seller.passwordHash },
+        select: sellerRow,
+      });
+    },
+
+    /** Ends every session of a seller, e.g. after the configured password changed. */
+    async revokeSessions(sellerId: string): Promise<void> {
+      await db.session.updateMany({ where: { sellerId, revokedAt: null }, data: { revokedAt: new Date() } });
+    },
+  };
+}
+export type SellerRepository = ReturnType<typeof createSellerRepository>;

@@ -1,0 +1,59 @@
+import { unauthorized } from '../../domain/errors';
+import type { Config } from '../../infra/config';
+import type { Db } from '../../infra/prisma';
+import type { LoginRateLimiter } from '../accounts/login-rate-limiter';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../accounts/password';
+import type { SessionService } from '../accounts/session-service';
+import { createSellerRepository, type SellerRepository } from './seller-repository';
+
+/** The spec's seller area greets its one seller as 'Hi! Admin'. */
+const CONFIGURED_SELLER_NAME = 'Admin';
+
+export type SellerCredentials = { email: string; password: string };
+
+/**
+ * Seller sign-in. Sellers are rows with scrypt hashes; a login opens a seller session, which travels in its own
+ * cookie, so a shopper session never counts as a seller's. Failed logins are limited exactly like shoppers' (same
+ * limiter, its own 'seller' scope).
+ */
+export function createSellerService(deps: { repo: SellerRepository; sessions: SessionService; limiter: LoginRateLimiter }) {
+  const { repo, sessions, limiter } = deps;
+
+  return {
+    async login(credentials: SellerCredentials, ip: string): Promise<{ token: string; expiresAt: Date }> {
+      const attempt = { ip, email: credentials.email };
+      await limiter.assertAllowed('seller', attempt);
+      const seller = await repo.findByEmail(credentials.email);
+      // Hash even for an unknown email, so the answer's timing does not tell which emails are sellers.
+      const matches = await verifyPassword(credentials.password, seller?.passwordHash ?? (await dummyPasswordHash()));
+      if (!seller || !matches) {
+        await limiter.recordFailure('seller', attempt);
+        throw unauthorized('Invalid email or password');
+      }
+      await limiter.reset('seller', attempt);
+      return sessions.create({ sellerId: seller.id });
+    },
+
+    logout(token: string | undefined): Promise<void> {
+      return sessions.revoke(token);
+    },
+  };
+}
+export type SellerService = ReturnType<typeof createSellerService>;
+
+/**
+ * Run at start: makes the configured seller (SELLER_EMAIL / SELLER_PASSWORD) exist with that password. A changed
+ * password replaces the stored hash and ends the seller's open sessions; an unchanged one leaves everything as is.
+ */
+export async function ensureConfiguredSeller(
+  db: Db,
+  config: Pick<Config, 'seller'>,
+): Promise<{ sellerId: string; action: 'created' | 'updated' | 'unchanged' }> {
+  const repo = createSellerRepository(db);
+  const { email, password } = config.seller;
+  const existing = await repo.findByEmail(email);
+  if (existing && (await verifyPassword(password, existing.passwordHash))) return { sellerId: existing.id, action: 'unchanged' };
+  const seller = await repo.upsert({ name: CONFIGURED_SELLER_NAME, email: email.toLowerCase(), passwordHash: await hashPassword(password) });
+  if (existing) await repo.revokeSessions(seller.id);
+  return { sellerId: seller.id, action: existing ? 'updated' : 'created' };
+}

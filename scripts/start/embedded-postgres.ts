@@ -1,0 +1,108 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { appendFile, mkdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { StartError } from './lifecycle';
+import { freePort } from './net';
+import { lastLines, runQuiet } from './run-quiet';
+
+/** Where the embedded server listens unless that port is taken. */
+const PREFERRED_PORT = 54329;
+
+type Binaries = { initdb: string; pg_ctl: string };
+type RunAs = { uid: number; gid: number } | Record<string, never>;
+
+export type EmbeddedPostgres = { port: number; initialised: boolean; stop: () => Promise<void> };
+
+/**
+ * A private PostgreSQL for a machine with only Node, from the server binaries the `embedded-postgres` package installs
+ * (@embedded-postgres/<platform>-<arch>). Not through its EmbeddedPostgres class: that one hooks SIGINT/SIGTERM and
+ * exits the process with 130 as soon as its own server is down (before the API and workers have closed), and it runs
+ * `postgres` in our process group, so a terminal's Ctrl-C kills the database under the API's feet. `pg_ctl` starts the
+ * server in its own session instead, and we stop it last.
+ *
+ * Data lives in `dataDir` and survives restarts; the cluster is created on first use (trust auth, 127.0.0.1 only,
+ * no Unix socket).
+ */
+export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPostgres> {
+  const bin = await binaries();
+  const user = postgresUser();
+  const initialised = !existsSync(path.join(dataDir, 'PG_VERSION'));
+  if (initialised) await initialise(bin, dataDir, user);
+  else await ensureOwner(dataDir, user);
+
+  // A previous run that was killed hard leaves its server up: adopt it rather than fight over the data directory.
+  let port = await runningPort(bin, dataDir, user);
+  if (port === null) {
+    port = await freePort(PREFERRED_PORT);
+    const log = path.join(dataDir, 'server.log');
+    const started = await run(bin.pg_ctl, ['start', '-D', dataDir, '-w', '-t', '60', '-s', '-l', log, '-o', `-p ${port}`], user);
+    if (started.code !== 0) throw new StartError(`pg_ctl could not start it: ${started.output}\n${await tail(log)}${rootHint(user, dataDir)}`);
+  }
+  return {
+    port,
+    initialised,
+    async stop() {
+      const stopped = await run(bin.pg_ctl, ['stop', '-D', dataDir, '-m', 'fast', '-w', '-s'], user);
+      if (stopped.code !== 0) throw new Error(`pg_ctl stop failed: ${stopped.output}`);
+    },
+  };
+}
+
+/** The binaries for this platform; embedded-postgres's own dist/binary.js picks the same package. */
+async function binaries(): Promise<Binaries> {
+  const platform = process.platform === 'win32' ? 'windows' : process.platform;
+  try {
+    return (await import(`@embedded-postgres/${platform}-${process.arch}`)) as Binaries;
+  } catch {
+    throw new StartError(`embedded-postgres has no PostgreSQL binaries installed for ${platform}-${process.arch}.`);
+  }
+}
+
+/** PostgreSQL refuses to run as root; as root we run it as the `postgres` user, as embedded-postgres does. */
+function postgresUser(): RunAs {
+  if (process.getuid?.() !== 0) return {};
+  try {
+    const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
+    return { uid: id('-u'), gid: id('-g') };
+  } catch {
+    throw new StartError('PostgreSQL refuses to run as root, and there is no `postgres` user to run the embedded one as.');
+  }
+}
+
+async function initialise(bin: Binaries, dataDir: string, user: RunAs): Promise<void> {
+  await mkdir(dataDir, { recursive: true });
+  await ensureOwner(dataDir, user);
+  const init = await run(bin.initdb, ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-instructions'], user);
+  if (init.code !== 0) throw new StartError(`initdb failed: ${init.output}${rootHint(user, dataDir)}`);
+  await appendFile(
+    path.join(dataDir, 'postgresql.conf'),
+    "\n# Added by npm start (scripts/start/embedded-postgres.ts): local TCP only, no Unix socket.\nlisten_addresses = '127.0.0.1'\nunix_socket_directories = ''\n",
+  );
+}
+
+/** As root, the data directory must belong to the user the server runs as (e.g. after a copy or a restore). */
+async function ensureOwner(dataDir: string, user: RunAs): Promise<void> {
+  if (!('uid' in user) || (await stat(dataDir)).uid === user.uid) return;
+  execFileSync('chown', ['-R', `${user.uid}:${user.gid}`, dataDir]);
+}
+
+/** The port of a server already running on this data directory (postmaster.pid line 4), or null. */
+async function runningPort(bin: Binaries, dataDir: string, user: RunAs): Promise<number | null> {
+  if ((await run(bin.pg_ctl, ['status', '-D', dataDir], user)).code !== 0) return null;
+  const pidFile = await readFile(path.join(dataDir, 'postmaster.pid'), 'utf8').catch(() => '');
+  return Number(pidFile.split('\n')[3]) || null;
+}
+
+function run(binary: string, args: string[], user: RunAs) {
+  // cwd '/': the postgres user may not be allowed into ours. LC_ALL=C: messages we can show as they are.
+  return runQuiet(binary, args, { ...user, cwd: '/', env: { ...process.env, LC_ALL: 'C' } });
+}
+
+async function tail(file: string): Promise<string> {
+  return lastLines(await readFile(file, 'utf8').catch(() => ''), 8);
+}
+
+function rootHint(user: RunAs, dataDir: string): string {
+  return 'uid' in user ? `\n(Running as root: the postgres user must be able to reach ${dataDir} and node_modules.)` : '';
+}

@@ -1,0 +1,46 @@
+import path from 'node:path';
+import { startEmbeddedPostgres } from './embedded-postgres';
+import { StartError, messageOf } from './lifecycle';
+import { addressOf, answers, formatAddress, type Address } from './net';
+
+export type PostgresInUse = { databaseUrl: string; stop?: () => Promise<void> };
+
+/**
+ * The configured PostgreSQL if it answers; else, when DATABASE_URL was not set explicitly, an embedded one with its
+ * data in `dataDir`; else a StartError saying what is missing, where, and how to start it.
+ */
+export async function ensurePostgres(databaseUrl: string, options: { explicit: boolean; dataDir: string }): Promise<PostgresInUse> {
+  const address = addressOf(databaseUrl, 5432);
+  if (await answers(address)) return { databaseUrl };
+  if (options.explicit) throw postgresMissing(address, options, 'DATABASE_URL is set, so no embedded PostgreSQL is started.');
+
+  const started = performance.now();
+  let embedded;
+  try {
+    embedded = await startEmbeddedPostgres(options.dataDir);
+  } catch (error) {
+    throw postgresMissing(address, options, `The embedded PostgreSQL could not start either: ${messageOf(error)}`);
+  }
+  const url = new URL(databaseUrl);
+  const embeddedUrl = `postgresql://postgres@127.0.0.1:${embedded.port}${url.pathname}`;
+  const data = path.relative(process.cwd(), options.dataDir) || options.dataDir;
+  console.log(
+    `PostgreSQL: nothing answers at ${formatAddress(address)}, so an embedded PostgreSQL runs on 127.0.0.1:${embedded.port} ` +
+      `(data in ${data}${embedded.initialised ? ', created now' : ''}; up in ${((performance.now() - started) / 1000).toFixed(1)} s).`,
+  );
+  return { databaseUrl: embeddedUrl, stop: embedded.stop };
+}
+
+function postgresMissing(address: Address, options: { explicit: boolean }, reason: string): StartError {
+  const where = options.explicit ? 'DATABASE_URL' : 'the default address';
+  return new StartError(
+    [
+      `PostgreSQL is not reachable at ${formatAddress(address)} (${where}).`,
+      reason,
+      'Start PostgreSQL, then run npm start again:',
+      '  pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start',
+      'or point DATABASE_URL at a PostgreSQL server that is running, e.g.',
+      '  DATABASE_URL=postgresql://postgres@127.0.0.1:5432/grocery npm start',
+    ].join('\n'),
+  );
+}

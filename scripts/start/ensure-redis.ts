@@ -1,0 +1,41 @@
+import path from 'node:path';
+import { StartError, messageOf } from './lifecycle';
+import { addressOf, answers, formatAddress, type Address } from './net';
+import { startPrivateRedis, type PrivateRedis } from './private-redis';
+
+export type RedisInUse = { redisUrl: string; stop?: () => Promise<void> };
+
+/**
+ * The configured Redis if it answers; else, when REDIS_URL was not set explicitly, a private redis-server with its
+ * data in `dataDir`; else a StartError saying what is missing, where, and how to start it.
+ */
+export async function ensureRedis(redisUrl: string, options: { explicit: boolean; dataDir: string }): Promise<RedisInUse> {
+  const address = addressOf(redisUrl, 6379);
+  if (await answers(address)) return { redisUrl };
+  if (options.explicit) throw redisMissing(address, options, 'REDIS_URL is set, so no private redis-server is started.');
+
+  let started: PrivateRedis | null;
+  try {
+    started = await startPrivateRedis(options.dataDir);
+  } catch (error) {
+    throw redisMissing(address, options, `A private redis-server could not start either: ${messageOf(error)}`);
+  }
+  if (!started) throw redisMissing(address, options, 'There is no redis-server on PATH to start a private one.');
+  const data = path.relative(process.cwd(), options.dataDir) || options.dataDir;
+  console.log(`Redis: nothing answers at ${formatAddress(address)}, so a private redis-server runs on 127.0.0.1:${started.port} (data in ${data}).`);
+  return { redisUrl: `redis://127.0.0.1:${started.port}`, stop: started.stop };
+}
+
+function redisMissing(address: Address, options: { explicit: boolean }, reason: string): StartError {
+  const where = options.explicit ? 'REDIS_URL' : 'the default address';
+  return new StartError(
+    [
+      `Redis is not reachable at ${formatAddress(address)} (${where}).`,
+      reason,
+      'Start Redis, then run npm start again:',
+      `  redis-server --daemonize yes --bind ${address.host} --port ${address.port}`,
+      'or point REDIS_URL at a Redis server that is running, e.g.',
+      '  REDIS_URL=redis://127.0.0.1:6379 npm start',
+    ].join('\n'),
+  );
+}

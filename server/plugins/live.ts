@@ -1,0 +1,102 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { WS_CLOSE } from '../../core/contracts/ws';
+import { createLiveSubscriber } from '../../core/modules/live/live-channel';
+import { createWsHub, type SocketIdentity, type WsHub } from '../ws/ws-hub';
+import { SELLER_COOKIE, USER_COOKIE } from './auth';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    live: { hub: WsHub; subscribed: Promise<void> };
+  }
+}
+
+/**
+ * GET /ws and the Redis subscription behind it (DESIGN.md "Live updates"). Every API process subscribes to the one
+ * live channel and delivers to its own sockets; the session cookie decides what a socket may receive.
+ */
+export default fp(async function live(app: FastifyInstance) {
+  const { sessions, catalog } = app.services;
+  const hub = createWsHub();
+  const subscriber = createLiveSubscriber(
+    app.config.redisUrl,
+    app.config.redisPrefix,
+    (envelope) => {
+      // Product changes also make this process's cached catalogue stale.
+      if (envelope.message.type === 'product.updated' || envelope.message.type === 'product.removed') catalog.invalidate();
+      hub.deliver(envelope);
+    },
+    (err) => app.log.debug({ err: err.message }, 'live subscriber: redis unavailable'),
+  );
+  app.decorate('live', { hub, subscribed: subscriber.ready });
+
+  const allowedOrigins = new Set([app.config.publicOrigin, 'http://localhost:5173']);
+
+  async function identify(request: FastifyRequest): Promise<SocketIdentity> {
+    const [user, seller] = await Promise.all([
+      sessions.resolve(request.cookies[USER_COOKIE]),
+      sessions.resolve(request.cookies[SELLER_COOKIE]),
+    ]);
+    return {
+      ...(user?.kind === 'user' ? { userId: user.userId, userSessionId: user.sessionId } : {}),
+      ...(seller?.kind === 'seller' ? { sellerSessionId: seller.sessionId } : {}),
+    };
+  }
+
+  app.get(
+    '/ws',
+    {
+      websocket: true,
+      // Before the upgrade: another site's page must not open a socket with this user's cookies.
+      preValidation: async (request, reply) => {
+        const origin = request.headers.origin;
+        if (origin !== undefined && !allowedOrigins.has(origin)) {
+          return reply.code(403).send({ success: false, message: 'WebSocket refused: it came from another site', code: 'forbidden_origin' });
+        }
+      },
+    },
+    async (socket, request) => {
+      // Frames that arrive before identification must not be lost: the socket is told about them below.
+      let unexpected = false;
+      socket.on('message', () => {
+        unexpected = true;
+        socket.close(WS_CLOSE.Unexpected, 'This socket only sends; clients send nothing');
+      });
+      const identity = await identify(request);
+      if (unexpected || socket.readyState !== socket.OPEN) return;
+      const client = hub.add(socket, identity);
+      const role = identity.sellerSessionId ? 'seller' : identity.userId ? 'user' : 'visitor';
+      hub.send(client, { type: 'hello', role });
+    },
+  );
+
+  // Heartbeat: drop dead sockets, and end sockets whose session was revoked or expired since they connected.
+  const heartbeat = setInterval(() => {
+    hub.sweep();
+    void recheckSessions();
+  }, app.config.wsHeartbeatMs);
+  heartbeat.unref();
+
+  async function recheckSessions() {
+    const clients = [...hub.clients()];
+    const ids = clients.flatMap((c) => [c.identity.userSessionId, c.identity.sellerSessionId]).filter((id): id is string => Boolean(id));
+    if (ids.length === 0) return;
+    const active = await sessions.activeAmong(ids).catch(() => null);
+    if (!active) return; // Database unreachable: keep sockets as they are rather than dropping everyone.
+    for (const client of clients) {
+      const { userSessionId, sellerSessionId } = client.identity;
+      if ((userSessionId && !active.has(userSessionId)) || (sellerSessionId && !active.has(sellerSessionId))) {
+        client.identity = {};
+        client.socket.close(WS_CLOSE.Unauthorized, 'Session ended');
+      }
+    }
+  }
+
+  app.addHook('preClose', async () => {
+    clearInterval(heartbeat);
+    hub.closeAll();
+  });
+  app.addHook('onClose', async () => {
+    await subscriber.close();
+  });
+});

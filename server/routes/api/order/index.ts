@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { IdempotencyHeaders, OrdersReply, PlaceOrderBody, PlaceOrderReply, UserOrdersQuery } from '../../../../core/contracts/http/orders';
+
+/** The shopper's order calls; the seller's live in seller-routes.ts, the online payment's in their own files. */
+export default async function shopperOrderRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { orders, orderQueries } = app.services;
+
+  // POST /api/order/cod { items, address }: prices, stock and ownership come from the database, never the body.
+  app.post(
+    '/cod',
+    { onRequest: app.requireUser, schema: { headers: IdempotencyHeaders, body: PlaceOrderBody, response: { 200: PlaceOrderReply, 201: PlaceOrderReply } } },
+    async (request, reply) => {
+      const { order, created } = await orders.placeOrder({
+        userId: request.userId,
+        items: request.body.items,
+        addressId: request.body.address,
+        paymentType: 'COD',
+        idempotencyKey: request.headers['idempotency-key'],
+      });
+      // A replayed double submit answers 200 with the first order, flagged the way payment APIs flag replays.
+      if (!created) reply.header('idempotent-replayed', 'true');
+      return reply.code(created ? 201 : 200).send({ success: true as const, message: 'Order Placed Successfully', order });
+    },
+  );
+
+  // GET /api/order/user: the shopper's own orders, newest first; ?page=&limit= pages, no limit = all of them.
+  app.get('/user', { onRequest: app.requireUser, schema: { querystring: UserOrdersQuery, response: { 200: OrdersReply } } }, async (request) => {
+    return { success: true as const, ...(await orderQueries.listForUser(request.userId, request.query)) };
+  });
+}

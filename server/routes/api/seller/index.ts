@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { SellerLoginBody } from '../../../../core/contracts/http/accounts';
+import { MessageReply } from '../../../../core/contracts/http/common';
+import { SELLER_COOKIE } from '../../../plugins/auth';
+
+/** The seller's session calls (spec section 7). The session travels only in the `seller_sid` cookie. */
+export default async function sellerRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { sellers } = app.services;
+
+  app.post('/login', { schema: { body: SellerLoginBody, response: { 200: MessageReply } } }, async (request, reply) => {
+    const session = await sellers.login(request.body, request.ip);
+    // A new login replaces whatever seller session this browser held.
+    await sellers.logout(request.cookies[SELLER_COOKIE]);
+    app.setSessionCookie(reply, 'seller', session.token, session.expiresAt);
+    return { success: true as const, message: 'Logged in' };
+  });
+
+  app.get('/is-auth', { onRequest: app.requireSeller, schema: { response: { 200: z.object({ success: z.literal(true) }) } } }, async () => {
+    return { success: true as const };
+  });
+
+  app.get('/logout', { onRequest: app.requireSeller, schema: { response: { 200: MessageReply } } }, async (request, reply) => {
+    await sellers.logout(request.cookies[SELLER_COOKIE]);
+    app.clearSessionCookie(reply, 'seller');
+    return { success: true as const, message: 'Logged out' };
+  });
+}

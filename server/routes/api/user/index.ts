@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AuthReply, IsAuthReply, LoginBody, RegisterBody } from '../../../../core/contracts/http/accounts';
+import { MessageReply } from '../../../../core/contracts/http/common';
+import { USER_COOKIE } from '../../../plugins/auth';
+
+/** The shopper's account calls (spec section 7). The session token travels only in the httpOnly `sid` cookie. */
+export default async function userRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { accounts } = app.services;
+
+  app.post('/register', { schema: { body: RegisterBody, response: { 201: AuthReply } } }, async (request, reply) => {
+    const { user, session } = await accounts.register(request.body);
+    // Whatever shopper session this browser held before is over.
+    await accounts.logout(request.cookies[USER_COOKIE]);
+    app.setSessionCookie(reply, 'user', session.token, session.expiresAt);
+    return reply.code(201).send({ success: true as const, message: 'Account created', user });
+  });
+
+  app.post('/login', { schema: { body: LoginBody, response: { 200: AuthReply } } }, async (request, reply) => {
+    const { user, session } = await accounts.login(request.body, request.ip);
+    await accounts.logout(request.cookies[USER_COOKIE]);
+    app.setSessionCookie(reply, 'user', session.token, session.expiresAt);
+    return { success: true as const, message: 'Logged in', user };
+  });
+
+  app.get('/is-auth', { onRequest: app.requireUser, schema: { response: { 200: IsAuthReply } } }, async (request) => {
+    return { success: true as const, user: await accounts.me(request.userId) };
+  });
+
+  // GET as the spec's client calls it. Logging out twice, or without a session, is still a success.
+  app.get('/logout', { schema: { response: { 200: MessageReply } } }, async (request, reply) => {
+    await accounts.logout(request.cookies[USER_COOKIE]);
+    app.clearSessionCookie(reply, 'user');
+    return { success: true as const, message: 'Logged out' };
+  });
+}

@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashToken } from '../../../core/modules/accounts/session-service';
+import { buildTestContext, type TestContext } from '../../helpers/build-app';
+import { registerUser, sessionCookie } from '../../helpers/factories';
+
+describe('shopper accounts', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await buildTestContext({ LOG_LEVEL: 'error' });
+  });
+  afterAll(() => ctx.close());
+
+  const register = (payload: Record<string, unknown>) => ctx.app.inject({ method: 'POST', url: '/api/user/register', payload });
+  const login = (payload: Record<string, unknown>) => ctx.app.inject({ method: 'POST', url: '/api/user/login', payload });
+  const isAuth = (cookie?: string) => ctx.app.inject({ method: 'GET', url: '/api/user/is-auth', headers: cookie ? { cookie } : {} });
+
+  describe('POST /api/user/register', () => {
+    it('creates the account, opens a session in an httpOnly SameSite=Lax cookie and answers the user', async () => {
+      const res = await register({ name: '  Ravi Kumar ', email: 'Ravi@Example.com', password: 'long-enough-pw', phone: '+919812345678' });
+
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toEqual({
+        success: true,
+        message: 'Account created',
+        user: { _id: expect.any(String), name: 'Ravi Kumar', email: 'ravi@example.com', phone: '+919812345678', cartItems: {} },
+      });
+      const cookie = res.cookies.find((c) => c.name === 'sid')!;
+      expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+      expect(cookie.secure).toBeFalsy(); // served over http here; see the https case below
+      expect(new Date(cookie.expires!).getTime()).toBeGreaterThan(Date.now() + 6 * 24 * 3600 * 1000);
+    });
+
+    it('stores the password as an scrypt hash and the session token only as its SHA-256 hash, with an expiry', async () => {
+      const res = await register({ name: 'Meera', email: 'meera@example.com', password: 'meera-secret-1' });
+      const token = res.cookies.find((c) => c.name === 'sid')!.value;
+
+      const user = await ctx.db.user.findUniqueOrThrow({ where: { email: 'meera@example.com' }, include: { sessions: true } });
+      expect(user.passwordHash).toMatch(/^scrypt\$32768\$8\$1\$[\w-]+\$[\w-]+$/);
+      expect(user.passwordHash).not.toContain('meera-secret-1');
+      expect(user.sessions).toHaveLength(1);
+      expect(user.sessions[0]!.tokenHash).toBe(hashToken(token));
+      expect(user.sessions[0]!.tokenHash).not.toBe(token);
+      expect(user.sessions[0]!.expiresAt.getTime()).toBeGreaterThan(Date.now());
+    });
+
+    it('refuses a second account for the same email, whatever its letter case (409)', async () => {
+      await register({ name: 'First', email: 'twin@example.com', password: 'password-one' });
+      const res = await register({ name: 'Second', email: '  TWIN@Example.COM ', password: 'password-two' });
+
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ success: false, message: 'Email already registered' });
+      expect(await ctx.db.user.count({ where: { email: 'twin@example.com' } })).toBe(1);
+    });
+
+    it('gives one account to two sign-ups for the same email racing each other', async () => {
+      const results = await Promise.all([1, 2, 3].map((n) => register({ name: `Racer ${n}`, email: 'racer@example.com', password: 'racing-password' })));
+
+      expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
+      expect(await ctx.db.user.count({ where: { email: 'racer@example.com' } })).toBe(1);
+    });
+
+    it.each([
+      [{ email: 'a@example.com', password: 'password123' }, 'Name is required'],
+      [{ name: 'A', password: 'password123' }, 'Email is required'],
+      [{ name: 'A', email: 'not-an-email', password: 'password123' }, 'Enter a valid email address'],
+      [{ name: 'A', email: 'a@example.com' }, 'Password is required'],
+      [{ name: 'A', email: 'a@example.com', password: 'short' }, 'Password must be at least 8 characters'],
+      [{ name: '   ', email: 'a@example.com', password: 'password123' }, 'Name is required'],
+    ])('refuses %j with a 400 saying what is wrong', async (payload, message) => {
+      const res = await register(payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toContain(message);
+      expect(res.cookies).toHaveLength(0);
+    });
+  });
+
+  describe('POST /api/user/login', () => {
+    it('logs in with the right password, whatever the email letter case, and sets a new session cookie', async () => {
+      const shopper = await registerUser(ctx.app, { email: 'Login.Case@example.com' });
+      const res = await login({ email: 'LOGIN.CASE@EXAMPLE.COM', password: shopper.password });
+
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ success: true, user: { _id: shopper.user._id, email: 'login.case@example.com' } });
+      const cookie = sessionCookie(res);
+      expect(cookie).not.toBe(shopper.cookie);
+      expect((await isAuth(cookie)).statusCode).toBe(200);
+    });
+
+    it('answers a wrong password and an unknown email with the same 401, revealing neither', async () => {
+      const shopper = await registerUser(ctx.app);
+      const wrongPassword = await login({ email: shopper.email, password: 'not-the-password' });
+      const unknownEmail = await login({ email: 'nobody-here@example.com', password: shopper.password });
+
+      for (const res of [wrongPassword, unknownEmail]) {
+        expect(res.statusCode).toBe(401);
+        expect(res.json()).toMatchObject({ success: false, message: 'Invalid email or password', code: 'invalid_credentials' });
+        expect(res.cookies).toHaveLength(0);
+      }
+    });
+
+    it('ends the session the browser held before, so switching accounts leaves no live session behind', async () => {
+      const first = await registerUser(ctx.app);
+      const second = await registerUser(ctx.app);
+      const res = await ctx.app.inject({ method: 'POST', url: '/api/user/login', headers: { cookie: first.cookie }, payload: { email: second.email, password: second.password } });
+
+      expect(res.statusCode).toBe(200);
+      expect((await isAuth(first.cookie)).statusCode).toBe(401);
+    });
+  });
+
+  describe('GET /api/user/is-auth', () => {
+    it('answers the logged-in user with the stored cart', async () => {
+      const shopper = await registerUser(ctx.app);
+      const product = await ctx.db.product.create({
+        data: { name: 'Milk', category: 'Dairy', description: [], pricePaise: 3000, offerPricePaise: 2800, images: [] },
+      });
+      await ctx.db.cartItem.create({ data: { userId: shopper.user._id, productId: product.id, quantity: 3 } });
+
+      const res = await isAuth(shopper.cookie);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ success: true, user: { ...shopper.user, cartItems: { [product.id]: 3 } } });
+    });
+
+    it('answers 401 without a session, with an unknown token, and with an expired one', async () => {
+      const shopper = await registerUser(ctx.app);
+      await ctx.db.session.updateMany({ where: { userId: shopper.user._id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+
+      for (const cookie of [undefined, 'sid=made-up-token', shopper.cookie]) {
+        const res = await isAuth(cookie);
+        expect(res.statusCode).toBe(401);
+        expect(res.json()).toMatchObject({ success: false, message: 'Please login' });
+      }
+    });
+
+    it('does not accept a seller cookie name carrying a shopper token as a seller, nor the reverse', async () => {
+      const shopper = await registerUser(ctx.app);
+      const token = shopper.cookie.slice('sid='.length);
+      const res = await ctx.app.inject({ method: 'GET', url: '/api/seller/is-auth', headers: { cookie: `seller_sid=${token}` } });
+      expect(res.statusCode).toBe(401);
+    });
+  });
+
+  describe('GET /api/user/logout', () => {
+    it('revokes the session on the server: the same cookie replayed afterwards is refused', async () => {
+      const shopper = await registerUser(ctx.app);
+      const res = await ctx.app.inject({ method: 'GET', url: '/api/user/logout', headers: { cookie: shopper.cookie } });
+
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ success: true, message: 'Logged out' });
+      expect(res.cookies.find((c) => c.name === 'sid')?.value).toBe('');
+      expect((await isAuth(shopper.cookie)).statusCode).toBe(401);
+      const session = await ctx.db.session.findFirstOrThrow({ where: { userId: shopper.user._id } });
+      expect(session.revokedAt).toBeInstanceOf(Date);
+    });
+
+    it('is a success without a session too (logging out twice is harmless)', async () => {
+      const res = await ctx.app.inject({ method: 'GET', url: '/api/user/logout' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().success).toBe(true);
+    });
+  });
+});
+
+describe('the session cookie over https', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await buildTestContext({ PUBLIC_ORIGIN: 'https://shop.example.in' });
+  });
+  afterAll(() => ctx.close());
+
+  it('is marked Secure when the public origin is https', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/user/register', payload: { name: 'S', email: 's@example.com', password: 'password123' } });
+    expect(res.statusCode).toBe(201);
+    expect(res.cookies.find((c) => c.name === 'sid')).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax' });
+  });
+});

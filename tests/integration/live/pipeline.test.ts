@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appendEvent } from '../../../core/modules/outbox/outbox-writer';
+import { transitionOrder } from '../../../core/modules/orders/order-transitions';
+import { buildTestContext, type TestContext } from '../../helpers/build-app';
+import { insertOrder, openSocket, sellerWithSession, sleep, startTestWorkers, userWithSession } from '../../helpers/live-helpers';
+
+describe('outbox → BullMQ → pub/sub → WebSocket', () => {
+  let ctx: TestContext;
+  let baseUrl: string;
+  let stopWorkers: () => Promise<void>;
+
+  beforeAll(async () => {
+    ctx = await buildTestContext({ WS_HEARTBEAT_MS: '1000' });
+    baseUrl = await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+    await ctx.app.live.subscribed;
+    stopWorkers = await startTestWorkers(ctx);
+  });
+  afterAll(async () => {
+    await stopWorkers();
+    await ctx.close();
+  });
+
+  it('delivers an order status change to its owner and to sellers, and to no one else', async () => {
+    const owner = await userWithSession(ctx, 'Owner');
+    const stranger = await userWithSession(ctx, 'Stranger');
+    const seller = await sellerWithSession(ctx);
+    const [ownerWs, strangerWs, sellerWs, visitorWs] = await Promise.all([
+      openSocket(baseUrl, { cookie: owner.cookie }),
+      openSocket(baseUrl, { cookie: stranger.cookie }),
+      openSocket(baseUrl, { cookie: seller.cookie }),
+      openSocket(baseUrl),
+    ]);
+    expect(ownerWs.messages[0]).toEqual({ type: 'hello', role: 'user' });
+    expect(sellerWs.messages[0]).toEqual({ type: 'hello', role: 'seller' });
+    expect(visitorWs.messages[0]).toEqual({ type: 'hello', role: 'visitor' });
+
+    const order = await insertOrder(ctx.db, owner.userId);
+    await ctx.db.$transaction((tx) => transitionOrder(tx, { orderId: order.id, to: 'On The Way', actor: { type: 'seller', id: seller.sellerId } }));
+
+    const isThisOrder = (m: { type: string }) => m.type === 'order.updated' && (m as { order: { _id: string } }).order._id === order.id;
+    const [toOwner, toSeller] = await Promise.all([ownerWs.next(isThisOrder), sellerWs.next(isThisOrder)]);
+    expect(toOwner).toMatchObject({ order: { status: 'On The Way', version: 2, history: [{ to: 'Order Placed' }, { from: 'Order Placed', to: 'On The Way', actor: 'seller' }] } });
+    expect(toSeller).toEqual(toOwner);
+
+    await sleep(200);
+    expect(strangerWs.messages.filter(isThisOrder)).toHaveLength(0);
+    expect(visitorWs.messages.filter(isThisOrder)).toHaveLength(0);
+    for (const ws of [ownerWs, strangerWs, sellerWs, visitorWs]) ws.close();
+  });
+
+  it('announces a new order to sellers as order.created', async () => {
+    const owner = await userWithSession(ctx);
+    const seller = await sellerWithSession(ctx);
+    const sellerWs = await openSocket(baseUrl, { cookie: seller.cookie });
+    const order = await insertOrder(ctx.db, owner.userId);
+    await ctx.db.$transaction((tx) => appendEvent(tx, 'order.placed', { orderId: order.id, userId: owner.userId }));
+    const created = await sellerWs.next((m) => m.type === 'order.created');
+    expect(created).toMatchObject({ order: { _id: order.id, status: 'Order Placed' } });
+    sellerWs.close();
+  });
+
+  it('tells everyone when a product goes out of stock, and drops the cached catalogue', async () => {
+    const visitorWs = await openSocket(baseUrl);
+    const product = await ctx.db.product.create({
+      data: { name: 'Live Bananas', category: 'Fruits', description: [], pricePaise: 6000, offerPricePaise: 5000, images: ['/b.svg'] },
+    });
+    ctx.services.catalog.invalidate();
+    expect((await ctx.app.inject('/api/product/list')).json().products.map((p: { _id: string }) => p._id)).toContain(product.id);
+
+    await ctx.db.$transaction(async (tx) => {
+      await tx.product.update({ where: { id: product.id }, data: { inStock: false } });
+      await appendEvent(tx, 'stock.changed', { productId: product.id, reason: 'toggled' });
+    });
+    const update = await visitorWs.next((m) => m.type === 'product.updated');
+    expect(update).toMatchObject({ product: { _id: product.id, inStock: false } });
+    await sleep(20);
+    expect((await ctx.app.inject('/api/product/list')).json().products.map((p: { _id: string }) => p._id)).not.toContain(product.id);
+    visitorWs.close();
+  });
+
+  it('delivers a duplicated event once', async () => {
+    const owner = await userWithSession(ctx);
+    const ownerWs = await openSocket(baseUrl, { cookie: owner.cookie });
+    const order = await insertOrder(ctx.db, owner.userId);
+    await ctx.db.$transaction((tx) => transitionOrder(tx, { orderId: order.id, to: 'Delivered', actor: { type: 'seller' } }));
+    await ownerWs.next((m) => m.type === 'order.updated');
+    // Publish the same outbox row again, as a relay that crashed before marking it would.
+    await ctx.db.outboxEvent.updateMany({ where: { type: 'order.status_changed', payload: { path: ['orderId'], equals: order.id } }, data: { publishedAt: null } });
+    await ctx.db.$executeRaw`SELECT pg_notify('outbox_event', '')`;
+    await sleep(500);
+    expect(await ctx.db.outboxEvent.count({ where: { publishedAt: null } })).toBe(0);
+    expect(ownerWs.messages.filter((m) => m.type === 'order.updated')).toHaveLength(1);
+    ownerWs.close();
+  });
+
+  it('refuses a socket opened from another site', async () => {
+    await expect(openSocket(baseUrl, { origin: 'https://evil.example' })).rejects.toThrow(/403/);
+  });
+
+  it('closes a socket that sends anything', async () => {
+    const ws = await openSocket(baseUrl);
+    ws.socket.send('hello?');
+    expect((await ws.closed).code).toBe(4400);
+  });
+
+  it('closes a socket that sends an oversized frame', async () => {
+    const ws = await openSocket(baseUrl);
+    ws.socket.send('x'.repeat(10_000));
+    expect((await ws.closed).code).toBe(1009);
+  });
+
+  it('stops a revoked session from receiving private messages', async () => {
+    const owner = await userWithSession(ctx);
+    const ws = await openSocket(baseUrl, { cookie: owner.cookie });
+    await ctx.services.sessions.revoke(owner.token);
+    expect((await ws.closed).code).toBe(4401);
+  });
+});

@@ -1,0 +1,30 @@
+import { UnrecoverableError } from 'bullmq';
+import { orderInclude, toOrderDto } from '../../core/modules/orders/order-mapper';
+import type { Handlers, ProcessorDeps } from './processor-types';
+
+/**
+ * The `orders` queue: announcements of placed and changed orders. Announcing is naturally idempotent: a retried
+ * job re-publishes under the same event id, which the socket hub delivers once, and clients keep the newest version.
+ */
+export function orderHandlers({ db, live }: ProcessorDeps): Handlers {
+  async function loadOrder(orderId: string) {
+    const order = await db.order.findUnique({ where: { id: orderId }, include: orderInclude });
+    if (!order) throw new UnrecoverableError(`order ${orderId} does not exist`);
+    return toOrderDto(order);
+  }
+
+  return {
+    'order.placed': async ({ orderId }, { eventId }) => {
+      const order = await loadOrder(orderId);
+      await live.publish({ eventId, audience: { kind: 'sellers' }, message: { type: 'order.created', order } });
+      return 'announced to sellers';
+    },
+
+    'order.status_changed': async ({ orderId, userId }, { eventId }) => {
+      // The current order, not the event's snapshot: if several changes queued up, clients jump to the newest.
+      const order = await loadOrder(orderId);
+      await live.publish({ eventId, audience: { kind: 'owner-and-sellers', userId }, message: { type: 'order.updated', order } });
+      return `announced v${order.version}`;
+    },
+  };
+}

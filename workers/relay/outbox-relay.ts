@@ -1,0 +1,140 @@
+import pg from 'pg';
+import type { Queue } from 'bullmq';
+import type { QueueName } from '../../core/contracts/events';
+import type { Logger } from '../../core/infra/logger';
+import { OUTBOX_CHANNEL } from '../../core/modules/outbox/outbox-writer';
+
+type OutboxRow = { id: string; type: string; queue: QueueName; payload: unknown; created_at: Date };
+
+const BATCH = 200;
+
+/**
+ * Moves committed outbox rows into their BullMQ queues (DESIGN.md invariant 3).
+ *
+ * It wakes on NOTIFY (sent by the writing transaction at commit) and also polls, so a missed notification or a
+ * Redis outage only delays events. Rows are claimed with FOR UPDATE SKIP LOCKED, so several relays never publish the
+ * same row at once; the job id is the event id, so a crash between enqueue and commit re-publishes a row as the same
+ * job, which BullMQ ignores.
+ */
+export function createOutboxRelay(opts: {
+  databaseUrl: string;
+  queues: Record<QueueName, Queue>;
+  logger: Logger;
+  pollMs: number;
+}) {
+  const { queues, logger } = opts;
+  const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 2 });
+  pool.on('error', (err) => logger.warn({ err: err.message }, 'relay: database connection lost'));
+  let listener: pg.Client | undefined;
+  let running = false;
+  let again = false;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  /** One pass: publish batches until the outbox is empty or publishing fails. */
+  async function drain(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const published = await publishBatch();
+      total += published;
+      if (published < BATCH) return total;
+    }
+  }
+
+  async function publishBatch(): Promise<number> {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      const { rows } = await client.query<OutboxRow>(
+        `SELECT id, type, queue, payload, created_at FROM outbox
+          WHERE published_at IS NULL ORDER BY created_at, id LIMIT $1 FOR UPDATE SKIP LOCKED`,
+        [BATCH],
+      );
+      if (rows.length === 0) {
+        await client.query('COMMIT');
+        return 0;
+      }
+      for (const [queue, group] of groupBy(rows, (r) => r.queue)) {
+        await queues[queue].addBulk(
+          group.map((row) => ({
+            name: row.type,
+            data: { eventId: row.id, type: row.type, occurredAt: row.created_at.toISOString(), version: 1, data: row.payload },
+            opts: { jobId: row.id },
+          })),
+        );
+      }
+      await client.query('UPDATE outbox SET published_at = now() WHERE id = ANY($1::uuid[])', [rows.map((r) => r.id)]);
+      await client.query('COMMIT');
+      for (const row of rows) logger.info({ eventId: row.id, type: row.type, queue: row.queue }, 'event relayed');
+      return rows.length;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  /** Coalesces wake-ups: one drain at a time, and one more if something arrived meanwhile. */
+  async function wake(): Promise<void> {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    try {
+      do {
+        again = false;
+        await drain();
+      } while (again && !stopped);
+    } catch (error) {
+      logger.warn({ err: (error as Error).message }, 'relay: publishing failed, will retry');
+    } finally {
+      running = false;
+    }
+  }
+
+  async function listen(): Promise<void> {
+    const client = new pg.Client({ connectionString: opts.databaseUrl });
+    client.on('notification', () => void wake());
+    client.on('error', (err) => {
+      logger.warn({ err: err.message }, 'relay: LISTEN connection lost, reconnecting');
+      listener = undefined;
+      if (!stopped) setTimeout(() => void listen().catch(() => {}), 1000);
+    });
+    await client.connect();
+    await client.query(`LISTEN ${OUTBOX_CHANNEL}`);
+    listener = client;
+  }
+
+  return {
+    async start(): Promise<void> {
+      await listen();
+      const poll = () => {
+        timer = setTimeout(async () => {
+          await wake();
+          if (!stopped) poll();
+        }, opts.pollMs);
+      };
+      poll();
+      await wake();
+    },
+    /** Runs one drain now (used by tests and at start). */
+    drainNow: wake,
+    async stop(): Promise<void> {
+      stopped = true;
+      clearTimeout(timer);
+      while (running) await new Promise((r) => setTimeout(r, 10));
+      await listener?.end().catch(() => {});
+      await pool.end();
+    },
+  };
+}
+export type OutboxRelay = ReturnType<typeof createOutboxRelay>;
+
+function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
+  return groups;
+}

@@ -1,0 +1,74 @@
+import { Worker } from 'bullmq';
+import { QueueName } from '../core/contracts/events';
+import type { Config } from '../core/infra/config';
+import type { Logger } from '../core/infra/logger';
+import { createPrisma } from '../core/infra/prisma';
+import { createRedis } from '../core/infra/redis';
+import { createLivePublisher } from '../core/modules/live/live-channel';
+import { createServices } from '../core/services';
+import { orderHandlers } from './processors/orders-processor';
+import { paymentHandlers } from './processors/payments-processor';
+import { dispatch, type Handlers, type ProcessorDeps } from './processors/processor-types';
+import { stockHandlers } from './processors/stock-processor';
+import { createQueues } from './queues';
+import { createOutboxRelay } from './relay/outbox-relay';
+
+export type WorkerOptions = {
+  /** Tests shorten BullMQ's stall detection so a killed worker's job is retried quickly. */
+  stalledIntervalMs?: number;
+  lockDurationMs?: number;
+};
+
+/**
+ * The worker role: the outbox relay plus one BullMQ worker per queue. Any number of these may run; the relay's row
+ * locks and the job ids keep events single. Returns a function that closes everything cleanly.
+ */
+export async function startWorkers(config: Config, logger: Logger, options: WorkerOptions = {}): Promise<() => Promise<void>> {
+  const db = createPrisma(config.databaseUrl, { max: 5 });
+  // Workers wait for Redis (maxRetriesPerRequest: null); the relay's producer fails fast so a Redis outage only
+  // leaves rows in the outbox instead of holding their locks.
+  const workerConnection = createRedis(config.redisUrl, 'worker');
+  const producerConnection = createRedis(config.redisUrl, 'producer');
+  const publisherConnection = createRedis(config.redisUrl, 'worker');
+  for (const c of [workerConnection, producerConnection, publisherConnection]) {
+    c.on('error', (err) => logger.debug({ err: err.message }, 'redis unavailable'));
+  }
+
+  const deps: ProcessorDeps = {
+    config,
+    db,
+    live: createLivePublisher(publisherConnection, config.redisPrefix),
+    services: createServices({ config, db }),
+    logger,
+  };
+  const handlersByQueue: Record<QueueName, Handlers> = {
+    orders: orderHandlers(deps),
+    payments: paymentHandlers(deps),
+    stock: stockHandlers(deps),
+  };
+
+  const workers = Object.values(QueueName).map((name) => {
+    const worker = new Worker(name, dispatch(handlersByQueue[name], logger), {
+      connection: workerConnection,
+      prefix: config.redisPrefix,
+      concurrency: 8,
+      ...(options.stalledIntervalMs ? { stalledInterval: options.stalledIntervalMs } : {}),
+      ...(options.lockDurationMs ? { lockDuration: options.lockDurationMs } : {}),
+    });
+    // Without an error listener a Redis hiccup would crash the process (BullMQ docs).
+    worker.on('error', (err) => logger.warn({ queue: name, err: err.message }, 'worker error'));
+    return worker;
+  });
+
+  const queues = createQueues(producerConnection, config.redisPrefix);
+  const relay = createOutboxRelay({ databaseUrl: config.databaseUrl, queues, logger, pollMs: config.outboxPollMs });
+  await relay.start();
+
+  return async function stopWorkers() {
+    await relay.stop();
+    await Promise.all(workers.map((w) => w.close()));
+    await Promise.all(Object.values(queues).map((q) => q.close()));
+    await db.$disconnect();
+    for (const c of [workerConnection, producerConnection, publisherConnection]) c.disconnect();
+  };
+}
