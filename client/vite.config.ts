@@ -25,6 +25,8 @@ export default defineConfig({
     emptyOutDir: true,
     // Hashed file names under assets/ so the server can cache them for a long time.
     assetsDir: 'assets',
+    // Images stay files (cached, lazy-loaded) instead of growing the JavaScript the home page must download.
+    assetsInlineLimit: 0,
   },
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },

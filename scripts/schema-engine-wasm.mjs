@@ -205,9 +205,18 @@ class CatalogFriendlyClient extends pg.Client {
 // ---------------------------------------------------------------------------------------------------------------
 // The driver adapter handed to the wasm engine
 
+// Every pool, so that exit closes their sessions properly: callers may rename or clone the database right after.
+const openPools = new Set();
+
+async function closeAllPools() {
+  await Promise.all([...openPools].map((pool) => pool.end().catch(() => {})));
+  openPools.clear();
+}
+
 /** Connects an adapter-pg adapter to `url`. `onDisposed` runs after its pool is closed. */
 async function connectPgAdapter(url, onDisposed) {
   const pool = new pg.Pool({ connectionString: url, Client: CatalogFriendlyClient });
+  openPools.add(pool);
   const { schema } = describeUrl(url);
   const adapter = await new PrismaPg(pool, { schema, disposeExternalPool: true }).connect();
 
@@ -395,7 +404,10 @@ function createMethods({ engine, datasource, mainDatabaseMissing, requestFromCli
     },
     getDatabaseVersion: () => engine.version(), // the wasm engine ignores the datasource parameter
     async createDatabase() {
-      await createDatabase(datasource.url);
+      await createDatabase(datasource.url).catch((error) => {
+        const { code, message } = toPrismaError(error, datasource.url);
+        throw Object.assign(new Error(message), { code });
+      });
       return { databaseName: describeUrl(datasource.url).database };
     },
     debugPanic: () => engine.debugPanic(),
@@ -468,17 +480,18 @@ async function serveJsonRpc(args) {
 
   // Some engine failures (e.g. parameters it cannot deserialize) are thrown from a wasm callback, outside any
   // promise: answer the request they belong to, then stop, as the wasm state can no longer be trusted.
-  process.on('uncaughtException', async (error) => {
+  onFatalError = async (error) => {
     log('ERROR', error?.message ?? String(error));
     if (requestInFlight !== null) send({ id: requestInFlight, error: toRpcError(error) });
     await shutdown(1);
-  });
+  };
 
   let shuttingDown = false;
   async function shutdown(exitCode) {
     if (shuttingDown) return;
     shuttingDown = true;
     await dropTemporaryShadows();
+    await closeAllPools();
     process.exit(exitCode);
   }
 
@@ -543,8 +556,15 @@ async function runCliCommand(command, { url }) {
 
 // ---------------------------------------------------------------------------------------------------------------
 
+// On exit code 1 the CLI shows the message of the last ERROR line on stderr.
+let onFatalError = (error) => {
+  log('ERROR', error?.stack ?? String(error));
+  process.exit(1);
+};
+
 async function main() {
   routeConsoleToLog();
+  process.on('uncaughtException', (error) => onFatalError(error));
   const args = parseArgs(process.argv.slice(2));
   if (args.version) {
     const glue = await loadWasmModule();
@@ -558,8 +578,4 @@ async function main() {
   await serveJsonRpc(args);
 }
 
-main().catch((error) => {
-  // On exit code 1 the CLI shows the message of the last ERROR line.
-  log('ERROR', error?.stack ?? String(error));
-  process.exit(1);
-});
+main().catch((error) => onFatalError(error));

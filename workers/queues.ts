@@ -14,7 +14,7 @@ export const JOB_OPTIONS: JobsOptions = {
   removeOnFail: false,
 };
 
-export function createQueues(connection: Redis, prefix: string): Record<QueueName, Queue> {
-  const make = (name: QueueName) => new Queue(name, { connection, prefix, defaultJobOptions: JOB_OPTIONS });
+export function createQueues(connection: Redis, prefix: string, onError: (err: Error) => void = () => {}): Record<QueueName, Queue> {
+  const make = (name: QueueName) => new Queue(name, { connection, prefix, defaultJobOptions: JOB_OPTIONS }).on('error', onError);
   return { orders: make(QueueName.Orders), payments: make(QueueName.Payments), stock: make(QueueName.Stock) };
 }

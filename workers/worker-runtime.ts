@@ -60,7 +60,7 @@ export async function startWorkers(config: Config, logger: Logger, options: Work
     return worker;
   });
 
-  const queues = createQueues(producerConnection, config.redisPrefix);
+  const queues = createQueues(producerConnection, config.redisPrefix, (err) => logger.debug({ err: err.message }, 'queue: redis unavailable'));
   const relay = createOutboxRelay({ databaseUrl: config.databaseUrl, queues, logger, pollMs: config.outboxPollMs });
   await relay.start();
 

@@ -21,7 +21,8 @@ function where(filter: ProductFilter) {
     deletedAt: null,
     ...(filter.includeOutOfStock ? {} : { inStock: true }),
     ...(filter.category ? { category: { equals: filter.category, mode: 'insensitive' as const } } : {}),
-    ...(filter.search ? { name: { contains: filter.search, mode: 'insensitive' as const } } : {}),
+    // Prisma passes `contains` into ILIKE as is: escape its wildcards so a search for "%" finds a literal "%".
+    ...(filter.search ? { name: { contains: filter.search.replace(/[\\%_]/g, '\\$&'), mode: 'insensitive' as const } } : {}),
   };
 }
 

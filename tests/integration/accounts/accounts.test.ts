@@ -6,7 +6,7 @@ import { registerUser, sessionCookie } from '../../helpers/factories';
 describe('shopper accounts', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await buildTestContext({ LOG_LEVEL: 'error' });
+    ctx = await buildTestContext();
   });
   afterAll(() => ctx.close());
 

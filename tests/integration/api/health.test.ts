@@ -17,6 +17,16 @@ describe('GET /api/health', () => {
     expect(body.redis.ok).toBe(true);
   });
 
+  it('reports the outbox backlog, the age of its oldest row and the queue depths', async () => {
+    await ctx.db.outboxEvent.create({ data: { id: crypto.randomUUID(), type: 'stock.changed', queue: 'stock', payload: {}, createdAt: new Date(Date.now() - 5000) } });
+    const body = (await ctx.app.inject({ method: 'GET', url: '/api/health' })).json();
+    expect(body.outbox.backlog).toBe(1);
+    expect(body.outbox.oldestAgeMs).toBeGreaterThanOrEqual(5000);
+    for (const queue of ['orders', 'payments', 'stock']) {
+      expect(body.queues[queue]).toEqual({ waiting: 0, active: 0, delayed: 0, failed: 0 });
+    }
+  });
+
   it('answers unknown /api paths with a JSON 404', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/nope' });
     expect(res.statusCode).toBe(404);

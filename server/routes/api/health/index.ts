@@ -1,20 +1,46 @@
 import type { FastifyInstance } from 'fastify';
+import { createPipelineHealth } from '../../../../core/modules/outbox/pipeline-health';
 
-async function timed<T>(probe: () => Promise<T>, timeoutMs = 1000): Promise<{ ok: boolean; ms: number; error?: string }> {
+type Probe<T> = { ok: boolean; ms: number; error?: string; value?: T };
+
+async function timed<T>(probe: () => Promise<T>, timeoutMs = 1000): Promise<Probe<T>> {
   const started = performance.now();
+  let timer: NodeJS.Timeout | undefined;
   try {
-    await Promise.race([probe(), new Promise((_, reject) => setTimeout(() => reject(new Error('timed out')), timeoutMs))]);
-    return { ok: true, ms: Math.round(performance.now() - started) };
+    const value = await Promise.race([
+      probe(),
+      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('timed out')), timeoutMs))),
+    ]);
+    return { ok: true, ms: Math.round(performance.now() - started), value };
   } catch (error) {
     return { ok: false, ms: Math.round(performance.now() - started), error: (error as Error).message };
+  } finally {
+    clearTimeout(timer);
   }
 }
 
-/** GET /api/health: is PostgreSQL reachable, is Redis reachable. 503 when PostgreSQL is down (nothing works then). */
+/**
+ * GET /api/health: PostgreSQL and Redis reachability, the outbox backlog (and how old its oldest row is) and the
+ * queue depths. 503 only when PostgreSQL is down: without Redis, orders are still taken and events wait in the outbox.
+ */
 export default async function healthRoutes(app: FastifyInstance) {
+  const pipeline = createPipelineHealth(app.db, app.redis, app.config.redisPrefix);
+  app.addHook('onClose', () => pipeline.close());
+
   app.get('/', async (_request, reply) => {
-    const [postgres, redis] = await Promise.all([timed(() => app.db.$queryRaw`SELECT 1`), timed(() => app.redis.ping())]);
-    const success = postgres.ok;
-    return reply.code(success ? 200 : 503).send({ success, postgres, redis });
+    const [postgres, redis, outbox, queues] = await Promise.all([
+      timed(() => app.db.$queryRaw`SELECT 1`),
+      timed(() => app.redis.ping()),
+      timed(() => pipeline.outbox()),
+      timed(() => pipeline.queues()),
+    ]);
+    const strip = <T>({ value: _value, ...rest }: Probe<T>) => rest;
+    return reply.code(postgres.ok ? 200 : 503).send({
+      success: postgres.ok,
+      postgres: strip(postgres),
+      redis: strip(redis),
+      outbox: outbox.value ?? null,
+      queues: queues.value ?? null,
+    });
   });
 }

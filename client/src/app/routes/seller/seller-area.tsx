@@ -1,0 +1,56 @@
+import { Suspense, useEffect } from 'react';
+import { Outlet, useNavigate } from 'react-router-dom';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/toast/toast-store';
+import { errorMessage } from '../../../lib/api-client';
+import { isSeller, sellerLogout } from '../../../features/seller/api/seller-session';
+import { SellerLogin } from '../../../features/seller/components/seller-login';
+import { SellerShell } from '../../../features/seller/components/seller-shell';
+import { useSellerOrders } from '../../../features/seller/stores/seller-orders-store';
+import { useSellerSession } from '../../../features/seller/stores/seller-session-store';
+
+/** /seller: the login screen for anyone without a seller session, otherwise the seller layout. */
+export function SellerArea() {
+  const status = useSellerSession((s) => s.status);
+  const sellerChecked = useSellerSession((s) => s.sellerChecked);
+  const sellerLoggedOut = useSellerSession((s) => s.sellerLoggedOut);
+  const newOrders = useSellerOrders((s) => Object.keys(s.unseen).length);
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    if (status !== 'unknown') return;
+    isSeller()
+      .then(sellerChecked)
+      .catch(() => sellerChecked(false));
+  }, [status, sellerChecked]);
+
+  // A sound-free notification in the tab title while new orders wait to be seen.
+  useEffect(() => {
+    const base = 'FreshCart Seller';
+    document.title = newOrders > 0 ? `(${newOrders}) New order${newOrders === 1 ? '' : 's'} · ${base}` : base;
+    return () => {
+      document.title = 'FreshCart: groceries delivered in 10 minutes';
+    };
+  }, [newOrders]);
+
+  async function logout() {
+    try {
+      const reply = await sellerLogout();
+      toast.success(reply.message ?? 'Logged out');
+      sellerLoggedOut();
+      navigate('/');
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  }
+
+  if (status === 'unknown') return <Spinner />;
+  if (status === 'guest') return <SellerLogin />;
+  return (
+    <SellerShell onLogout={() => void logout()} newOrders={newOrders}>
+      <Suspense fallback={<Spinner />}>
+        <Outlet />
+      </Suspense>
+    </SellerShell>
+  );
+}
