@@ -21,10 +21,8 @@ afterAll(() => ctx.close());
 /** A cash-on-delivery order placed the way a shopper places it. */
 const codOrder = () => placeCodOrder(ctx.app, shopper.cookie, { items: [{ product: productId, quantity: 2 }], address: shopper.address._id });
 /** An online order as the payment flow leaves it (rows: the Razorpay calls are another issue's). */
-let clock = Date.now();
-const onlineOrder = (status: DbOrderStatus, isPaid: boolean) =>
-  // Strictly increasing creation times keep "newest first" deterministic.
-  insertOrder(ctx, { userId: shopper.user._id, productId, status, paymentType: DbPaymentType.ONLINE, isPaid, createdAt: new Date((clock += 1000)) });
+const onlineOrder = (status: DbOrderStatus, isPaid: boolean, createdAt?: Date) =>
+  insertOrder(ctx, { userId: shopper.user._id, productId, status, paymentType: DbPaymentType.ONLINE, isPaid, createdAt });
 
 const board = async (query = '') => {
   const res = await ctx.app.inject({ method: 'GET', url: `/api/order/seller${query}`, headers: { cookie } });
@@ -38,8 +36,10 @@ const row = (id: string) => ctx.db.order.findUniqueOrThrow({ where: { id }, incl
 describe('GET /api/order/seller', () => {
   it('lists COD and online orders newest first, Pending ones marked by their status, with everything the board shows', async () => {
     const cod = await codOrder();
-    const pending = await onlineOrder(DbOrderStatus.PENDING, false);
-    const paid = await onlineOrder(DbOrderStatus.ORDER_PLACED, true);
+    // Creation times a second apart keep "newest first" deterministic.
+    const after = (seconds: number) => new Date(Date.parse(cod.createdAt) + seconds * 1000);
+    const pending = await onlineOrder(DbOrderStatus.PENDING, false, after(1));
+    const paid = await onlineOrder(DbOrderStatus.ORDER_PLACED, true, after(2));
 
     const body = await board();
     expect(body.total).toBe(3);
