@@ -30,6 +30,7 @@ export function createOutboxRelay(opts: {
   let again = false;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
+  const stats = { published: 0 };
 
   /** One pass: publish batches until the outbox is empty or publishing fails. */
   async function drain(): Promise<number> {
@@ -65,6 +66,7 @@ export function createOutboxRelay(opts: {
       }
       await client.query('UPDATE outbox SET published_at = now() WHERE id = ANY($1::uuid[])', [rows.map((r) => r.id)]);
       await client.query('COMMIT');
+      stats.published += rows.length;
       for (const row of rows) logger.info({ eventId: row.id, type: row.type, queue: row.queue }, 'event relayed');
       return rows.length;
     } catch (error) {
@@ -122,6 +124,8 @@ export function createOutboxRelay(opts: {
     },
     /** Runs one drain now (used by tests and at start). */
     drainNow: wake,
+    /** How many rows this relay has published. */
+    stats: stats as Readonly<typeof stats>,
     async stop(): Promise<void> {
       stopped = true;
       clearTimeout(timer);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CATEGORY_PATHS } from '../../domain/categories';
-import { Pagination, Rupees, Text, Uuid } from './common';
+import { hasNoControlChars, Pagination, Rupees, Text, Uuid } from './common';
 
 /** The spec's product shape (section 3), prices in rupees. `stock` is null when not counted. */
 export const ProductDto = z.object({
@@ -18,8 +18,8 @@ export const ProductDto = z.object({
 export type ProductDto = z.infer<typeof ProductDto>;
 
 export const ProductListQuery = Pagination.extend({
-  search: z.string().trim().max(100).optional(),
-  category: z.string().trim().max(40).optional(),
+  search: z.string().trim().max(100).refine(hasNoControlChars, 'Search contains characters that are not allowed').optional(),
+  category: z.string().trim().max(40).refine(hasNoControlChars, 'Category contains characters that are not allowed').optional(),
 });
 
 export const ProductListReply = z.object({

@@ -2,12 +2,17 @@ import { fork } from 'node:child_process';
 import path from 'node:path';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../core/infra/config';
 import { createLogger } from '../../../core/infra/logger';
+import { createPrisma } from '../../../core/infra/prisma';
 import { createRedis } from '../../../core/infra/redis';
+import { createServices } from '../../../core/services';
+import { buildApp } from '../../../server/app';
 import { appendEvent } from '../../../core/modules/outbox/outbox-writer';
 import { createQueues } from '../../../workers/queues';
 import { createOutboxRelay } from '../../../workers/relay/outbox-relay';
 import { buildTestContext, type TestContext } from '../../helpers/build-app';
+import { createAddress, createProduct, registerUser } from '../../helpers/factories';
 import { insertOrder, openSocket, sellerWithSession, sleep, startTestWorkers, userWithSession } from '../../helpers/live-helpers';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -23,34 +28,47 @@ describe('event pipeline faults', () => {
   });
   afterAll(() => ctx.close());
 
-  it('keeps events in the outbox while Redis is unreachable and relays each exactly once when it is back', async () => {
-    const owner = await userWithSession(ctx);
+  it('accepts a COD order while Redis is unreachable and delivers its events exactly once when Redis is back', async () => {
+    // An API process whose Redis is unreachable (a closed port), on the same database.
+    const config = loadConfig({ DATABASE_URL: ctx.config.databaseUrl, REDIS_URL: 'redis://127.0.0.1:1', REDIS_PREFIX: ctx.prefix, UPLOAD_DIR: ctx.config.uploadDir, SERVE_CLIENT: 'false', LOG_LEVEL: 'silent' });
+    const db = createPrisma(config.databaseUrl, { max: 2 });
+    const deadRedis = createRedis(config.redisUrl, 'producer', { retryStrategy: () => null });
+    deadRedis.on('error', () => {});
+    const isolated = await buildApp({ config, db, redis: deadRedis, services: createServices({ config, db }), logger: createLogger('silent', 't') });
     const seller = await sellerWithSession(ctx);
     const sellerWs = await openSocket(baseUrl, { cookie: seller.cookie });
-    const order = await insertOrder(ctx.db, owner.userId);
-    await ctx.db.$transaction((tx) => appendEvent(tx, 'order.placed', { orderId: order.id, userId: owner.userId }));
-
-    // A relay whose Redis is unreachable (a closed port): publishing fails, nothing is marked published.
-    const deadRedis = createRedis('redis://127.0.0.1:1', 'producer', { retryStrategy: () => null });
-    deadRedis.on('error', () => {});
-    const deadQueues = createQueues(deadRedis, ctx.prefix);
-    const relay = createOutboxRelay({ databaseUrl: ctx.config.databaseUrl, queues: deadQueues, logger: createLogger('silent', 't'), pollMs: 60_000 });
-    await relay.drainNow();
-    expect(await ctx.db.outboxEvent.count({ where: { publishedAt: null } })).toBe(1);
-    await relay.stop();
-    await Promise.allSettled(Object.values(deadQueues).map((q) => q.close()));
-    deadRedis.disconnect();
-
-    // Redis is back (the real workers start): the event is delivered once. (Short stall checks: see the next test.)
-    const stop = await startTestWorkers(ctx, { stalledIntervalMs: 300, lockDurationMs: 1000 });
     try {
-      await sellerWs.next((m) => m.type === 'order.created');
-      await sleep(300);
-      expect(sellerWs.messages.filter((m) => m.type === 'order.created')).toHaveLength(1);
-      expect(await ctx.db.outboxEvent.count({ where: { publishedAt: null } })).toBe(0);
+      const product = await createProduct(ctx.db, { stockQuantity: 5 });
+      const shopper = await registerUser(isolated);
+      const address = await createAddress(isolated, shopper.cookie);
+      const placed = await isolated.inject({ method: 'POST', url: '/api/order/cod', headers: { cookie: shopper.cookie }, payload: { items: [{ product: product.id, quantity: 2 }], address: address._id } });
+      expect(placed.statusCode).toBe(201);
+      const orderId: string = placed.json().order._id;
+
+      // A relay that cannot reach Redis leaves every event in the outbox.
+      const deadQueues = createQueues(deadRedis, ctx.prefix);
+      const relay = createOutboxRelay({ databaseUrl: ctx.config.databaseUrl, queues: deadQueues, logger: createLogger('silent', 't'), pollMs: 60_000 });
+      await relay.drainNow();
+      const waiting = await ctx.db.outboxEvent.count({ where: { publishedAt: null } });
+      expect(waiting).toBeGreaterThanOrEqual(1);
+      await relay.stop();
+      await Promise.allSettled(Object.values(deadQueues).map((q) => q.close()));
+
+      // Redis is back (the real workers start): the order reaches the seller once. (Short stall checks: see the next test.)
+      const stop = await startTestWorkers(ctx, { stalledIntervalMs: 300, lockDurationMs: 1000 });
+      try {
+        await sellerWs.next((m) => m.type === 'order.created' && m.order._id === orderId);
+        await sleep(300);
+        expect(sellerWs.messages.filter((m) => m.type === 'order.created')).toHaveLength(1);
+        expect(await ctx.db.outboxEvent.count({ where: { publishedAt: null } })).toBe(0);
+      } finally {
+        await stop();
+      }
     } finally {
-      await stop();
       sellerWs.close();
+      await isolated.close();
+      await db.$disconnect();
+      deadRedis.disconnect();
     }
   });
 

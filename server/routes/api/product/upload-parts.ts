@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError, invalid } from '../../../../core/domain/errors';
-import { imageTooLarge } from '../../../../core/modules/uploads/image-storage';
+import { imageTooLarge, type ByteStream } from '../../../../core/modules/uploads/image-storage';
 import { tooManyImages, type FormPart } from '../../../../core/modules/products/product-form';
 
 /**
@@ -13,10 +13,29 @@ export async function* productFormParts(request: FastifyRequest, maxImageBytes: 
     throw new AppError('unsupported_media', 'multipart_required', 'Send the product as multipart/form-data with productData and images');
   }
   try {
-    for await (const part of request.parts()) yield part as FormPart;
+    for await (const part of request.parts()) {
+      const formPart = part as FormPart;
+      yield formPart.type === 'file' ? { ...formPart, file: translatedFile(formPart.file, maxImageBytes) } : formPart;
+    }
   } catch (error) {
     throw translate(error, maxImageBytes);
   }
+}
+
+/** A file's bytes with the same translation: a body cut off mid-file fails inside the file stream, not the iterator. */
+function translatedFile(file: ByteStream, maxImageBytes: number): ByteStream {
+  return {
+    get truncated() {
+      return file.truncated === true;
+    },
+    async *[Symbol.asyncIterator]() {
+      try {
+        for await (const chunk of file) yield chunk;
+      } catch (error) {
+        throw translate(error, maxImageBytes);
+      }
+    },
+  };
 }
 
 function translate(error: unknown, maxImageBytes: number): unknown {
