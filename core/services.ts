@@ -14,6 +14,11 @@ import { createCartService } from './modules/cart/cart-service';
 import { createOrderQueries } from './modules/orders/order-queries';
 import { createOrderRepository } from './modules/orders/order-repository';
 import { createOrderService } from './modules/orders/order-service';
+import type { PaymentGateway } from './modules/payments/payment-gateway';
+import { createPaymentGateway } from './modules/payments/payment-gateway-factory';
+import { createPaymentRepository } from './modules/payments/payment-repository';
+import { createPaymentService } from './modules/payments/payment-service';
+import { createPaymentSettlement } from './modules/payments/payment-settlement';
 import { createSellerOrderRepository } from './modules/orders/seller-order-repository';
 import { createSellerOrderService } from './modules/orders/seller-order-service';
 import { createProductAdminRepository } from './modules/products/product-admin-repository';
@@ -26,7 +31,7 @@ import { createImageStorage } from './modules/uploads/image-storage';
  * Composition root for the domain services. Services are plain factories over narrow dependencies, so the API and
  * the workers build the same ones.
  */
-export function createServices(deps: { config: Config; db: Db; redis?: Redis }) {
+export function createServices(deps: { config: Config; db: Db; redis?: Redis; paymentGateway?: PaymentGateway }) {
   const { config, db } = deps;
   const sessions = createSessionService(db, config.sessionTtlMs);
   const catalog = createCatalogService(createCatalogRepository(db));
@@ -42,6 +47,26 @@ export function createServices(deps: { config: Config; db: Db; redis?: Redis }) 
   const addresses = createAddressService(createAddressRepository(db));
   const orders = createOrderService({ repo: createOrderRepository(db), addresses });
   const orderQueries = createOrderQueries(db);
-  return { sessions, catalog, loginLimiter, sellers, productAdmin, sellerOrders, cart, accounts, addresses, orders, orderQueries };
+  // Online payment: Razorpay or the simulated gateway (config decides; tests may hand in one aimed at a fake API).
+  const paymentGateway = deps.paymentGateway ?? createPaymentGateway(config, { redis: deps.redis });
+  const paymentRepo = createPaymentRepository(db);
+  const payments = createPaymentService({ repo: paymentRepo, orders, gateway: paymentGateway, webhookSecret: config.payments.webhookSecret });
+  const paymentSettlement = createPaymentSettlement({ repo: paymentRepo, gateway: paymentGateway, keySecret: config.payments.keySecret });
+  return {
+    sessions,
+    catalog,
+    loginLimiter,
+    sellers,
+    productAdmin,
+    sellerOrders,
+    cart,
+    accounts,
+    addresses,
+    orders,
+    orderQueries,
+    paymentGateway,
+    payments,
+    paymentSettlement,
+  };
 }
 export type Services = ReturnType<typeof createServices>;

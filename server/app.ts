@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from '../core/infra/config';
 import type { Logger } from '../core/infra/logger';
@@ -43,6 +43,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: true,
     // Never let a client choose the request id: it appears in logs and error replies.
     genReqId: () => crypto.randomUUID(),
+    // The router refuses malformed URLs and over-long path parameters before any handler runs; answer those in the
+    // API's one error shape too, without echoing the URL back (DESIGN.md invariant 6).
+    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      return reply
+        .code(tooLong ? 414 : 400)
+        .send({ success: false, message: tooLong ? 'The address (URL) is too long' : 'The address (URL) is malformed', code: error.code, reqId: request.id });
+    },
   });
 
   app.setValidatorCompiler(validatorCompiler);

@@ -45,6 +45,10 @@ export const EventData = {
     source: z.enum(['checkout', 'webhook', 'reconciler']),
     gatewayPaymentId: z.string(),
     signature: z.string().nullable(),
+    /** The PaymentAttempt row recorded with the submission; the worker writes its outcome there. */
+    attemptId: z.string().optional(),
+    /** Set for webhook deliveries, so the worker can mark the stored WebhookEvent processed. */
+    webhookEventId: z.string().optional(),
   }),
   'payment.verified': z.object({ orderId: z.string(), userId: z.string(), gatewayPaymentId: z.string() }),
   'payment.failed': z.object({ orderId: z.string(), userId: z.string(), reason: z.string() }),

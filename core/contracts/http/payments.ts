@@ -9,6 +9,7 @@ export const RazorpayCreateReply = z.object({
   gateway: z.enum(['razorpay', 'simulated']),
   prefill: z.object({ name: z.string(), email: z.string(), contact: z.string() }),
 });
+export type RazorpayCreateReply = z.infer<typeof RazorpayCreateReply>;
 
 const GatewayId = (label: string) => z.string({ message: `${label} is required` }).min(1, `${label} is required`).max(100);
 
@@ -19,3 +20,15 @@ export const VerifyBody = z.strictObject({
   orderId: z.uuid({ message: 'orderId must be a valid id' }),
 });
 export type VerifyBody = z.infer<typeof VerifyBody>;
+
+/** The simulated gateway's test checkout (only while no Razorpay keys are configured). */
+export const SimulatedCheckoutBody = z.strictObject({
+  gatewayOrderId: GatewayId('gatewayOrderId'),
+  outcome: z.enum(['success', 'failure'], { message: "outcome must be 'success' or 'failure'" }),
+});
+
+/** Exactly what Razorpay Checkout hands its success handler. */
+export const SimulatedCheckoutReply = z.object({
+  success: z.literal(true),
+  response: z.object({ razorpay_order_id: z.string(), razorpay_payment_id: z.string(), razorpay_signature: z.string() }),
+});

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useToasts, type Toast } from './toast-store';
 import './toaster.css';
 
-const ICON: Record<Toast['type'], string> = { blank: '', error: '!', success: '✓', loading: '', custom: '🔔' };
+const ICON: Record<Toast['type'], string> = { blank: '', error: '!', success: '✓', loading: '', custom: '' };
 
 function ToastItem({ toast }: { toast: Toast }) {
   const dismiss = useToasts((s) => s.toastDismissed);

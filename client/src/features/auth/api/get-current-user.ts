@@ -2,15 +2,15 @@ import { z } from 'zod';
 import { UserDto } from '@core/contracts/http/accounts';
 import { api, ApiError } from '../../../lib/api-client';
 
-const IsAuthReply = z.object({ success: z.literal(true), user: UserDto });
+const IsAuthReply = z.object({ success: z.literal(true), user: UserDto.nullable() });
 
-/** GET /api/user/is-auth; null for a visitor (401). */
+/** GET /api/user/is-auth; null for a visitor (401, or a 200 that says `success: false` / `user: null`). */
 export async function getCurrentUser(): Promise<UserDto | null> {
   try {
     const reply = await api.get('/api/user/is-auth', IsAuthReply);
     return reply.user;
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return null;
+    if (error instanceof ApiError && [200, 401, 403].includes(error.status)) return null;
     throw error;
   }
 }

@@ -1,3 +1,4 @@
+import { CartIcon } from '../../../components/ui/icons';
 import { toast } from '../../../components/ui/toast/toast-store';
 import { useCart } from '../stores/cart-store';
 import './cart.css';
@@ -20,7 +21,7 @@ export function CartControl({ productId, productName }: { productId: string; pro
   if (quantity === 0) {
     return (
       <button type="button" className="cart-control__add" onClick={add} aria-label={`Add ${productName} to cart`}>
-        <span aria-hidden="true">🛒</span> Add
+        <CartIcon size={16} /> Add
       </button>
     );
   }

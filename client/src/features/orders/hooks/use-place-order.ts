@@ -30,13 +30,13 @@ export function usePlaceOrder(onPlaced: () => void) {
         const reply = await placeCodOrder(body, attemptKey.current);
         attemptKey.current = null;
         toast.success(reply.message ?? 'Order placed');
-        onPlaced();
         navigate('/my-orders');
+        onPlaced();
       } else {
         const checkout = await createOnlineOrder(body, attemptKey.current);
         attemptKey.current = null;
-        onPlaced();
         navigate('/my-orders');
+        onPlaced();
         startOnlinePayment(checkout);
       }
     } catch (error) {

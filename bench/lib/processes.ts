@@ -1,0 +1,146 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sleep, waitFor } from './stats';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** A process the bench started: the API, the worker, a ceiling server or a tool. */
+export type Child = {
+  name: string;
+  pid: number;
+  /** The last 64 KB of its stdout and stderr, shown when something fails. */
+  output: () => string;
+  exited: Promise<number | null>;
+  stop: () => Promise<void>;
+};
+
+const running = new Set<ChildProcess>();
+
+/** Every child still running gets SIGKILL; used on exit, on Ctrl-C and on failure. */
+export function killAllChildren(): void {
+  for (const child of running) {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  }
+  running.clear();
+}
+
+let installed = false;
+/** Children never outlive the bench: exit, Ctrl-C, kill and crashes all end them. */
+export function installCleanup(): void {
+  if (installed) return;
+  installed = true;
+  process.on('exit', killAllChildren);
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.on(signal, () => {
+      console.error(`\n${signal}: stopping the bench's processes…`);
+      killAllChildren();
+      process.exit(130);
+    });
+  }
+}
+
+/** The soft limit on open files of this process (each socket is one). */
+export function openFileLimit(): number {
+  const line = readFileSync('/proc/self/limits', 'utf8').split('\n').find((l) => l.startsWith('Max open files'));
+  const soft = line?.split(/\s+/)[3];
+  return soft === 'unlimited' ? Infinity : Number(soft ?? 1024);
+}
+
+/**
+ * Starts a command as a child of the bench. When the child needs more open files than this process may hold, it is
+ * started through a shell that raises its limit first (`ulimit -n` is per process).
+ */
+export function startChild(name: string, command: string, args: string[], opts: { env?: NodeJS.ProcessEnv; fds?: number } = {}): Child {
+  const env = { ...process.env, ...opts.env };
+  const needsShell = opts.fds !== undefined && opts.fds > openFileLimit();
+  const child = needsShell
+    ? spawn('sh', ['-c', `ulimit -n ${opts.fds} 2>/dev/null || ulimit -n "$(ulimit -Hn)"; exec "$@"`, 'sh', command, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
+    : spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  running.add(child);
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-64 * 1024);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const exited = new Promise<number | null>((resolve) => {
+    child.on('exit', (code) => {
+      running.delete(child);
+      resolve(code);
+    });
+    child.on('error', (error) => {
+      keep(Buffer.from(`spawn failed: ${error.message}\n`));
+      running.delete(child);
+      resolve(-1);
+    });
+  });
+  return {
+    name,
+    pid: child.pid ?? -1,
+    output: () => output,
+    exited,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const done = await Promise.race([exited.then(() => true), sleep(5000).then(() => false)]);
+      if (!done) child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
+
+/** A TypeScript entry point run the way production runs it: one node process per role (no tsx watcher wrapper). */
+export function startNodeScript(name: string, script: string, env: NodeJS.ProcessEnv, fds?: number): Child {
+  return startChild(name, process.execPath, ['--import', 'tsx', script], { env, fds });
+}
+
+/** A free TCP port on 127.0.0.1 (the OS picks it). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Waits until `url` answers 200, or the child exits (then throws with its output). */
+export async function waitForHttp(child: Child, url: string, timeoutMs = 60_000): Promise<void> {
+  let exitCode: number | null | undefined;
+  void child.exited.then((code) => (exitCode = code));
+  await waitFor(
+    `${child.name} at ${url}`,
+    async () => {
+      if (exitCode !== undefined) throw new Error(`${child.name} exited with code ${exitCode}:\n${child.output().slice(-4000)}`);
+      const res = await fetch(url, { signal: AbortSignal.timeout(2000) }).catch(() => null);
+      await res?.body?.cancel();
+      return res?.status === 200;
+    },
+    timeoutMs,
+    100,
+  ).catch((error: Error) => {
+    throw new Error(`${error.message}\n--- ${child.name} output ---\n${child.output().slice(-4000)}`);
+  });
+}
+
+/** Resident set size of a process, from /proc (bytes). */
+export function rssBytes(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
+  if (!kb) throw new Error(`no VmRSS for pid ${pid}`);
+  return Number(kb) * 1024;
+}
+
+/** Runs a command to completion and returns its output; throws on a non-zero exit. */
+export async function runToEnd(name: string, command: string, args: string[], env?: NodeJS.ProcessEnv): Promise<string> {
+  const child = startChild(name, command, args, { env });
+  const code = await child.exited;
+  if (code !== 0) throw new Error(`${name} failed (exit ${code}):\n${child.output().slice(-4000)}`);
+  return child.output();
+}

@@ -1,0 +1,144 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { Redis } from 'ioredis';
+import { freshDatabase } from './database';
+import { freePort, ROOT, runToEnd, startNodeScript, waitForHttp, type Child } from './processes';
+import { waitFor } from './stats';
+
+export const BENCH_DATABASE = 'grocery_bench';
+export const REDIS_URL = 'redis://127.0.0.1:6379';
+export const REDIS_PREFIX = 'bench';
+/** What the API believes its public address is; every state-changing call and socket sends it as Origin. */
+export const ORIGIN = 'http://bench.localhost:3000';
+/** Sockets per API process we may open (5,000 idle + margins), so its open-file limit must allow more. */
+const API_FDS = 65_535;
+
+export type Api = { name: string; url: string; wsUrl: string; child: Child; stop: () => Promise<void> };
+
+/** What every measurement receives: the database, the running worker and API, and a way to start more APIs. */
+export type Stack = {
+  databaseUrl: string;
+  db: pg.Pool;
+  api: Api;
+  worker: Child;
+  startApi: (name: string) => Promise<Api>;
+  stop: () => Promise<void>;
+};
+
+export function childEnv(databaseUrl: string, uploadDir: string): NodeJS.ProcessEnv {
+  return {
+    DATABASE_URL: databaseUrl,
+    REDIS_URL,
+    REDIS_PREFIX,
+    PUBLIC_ORIGIN: ORIGIN,
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    UPLOAD_DIR: uploadDir,
+    SERVE_CLIENT: 'true',
+    NODE_ENV: 'production',
+  };
+}
+
+/** Removes this bench's BullMQ queues, pub/sub leftovers and rate-limit counters from an earlier run. */
+async function clearRedis(): Promise<void> {
+  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  await redis.connect();
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${REDIS_PREFIX}:*`, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length > 0) await redis.unlink(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
+
+export async function ensureClientBuild(log: (line: string) => void): Promise<void> {
+  if (existsSync(path.join(ROOT, 'dist/client/index.html'))) return;
+  log('dist/client is missing: building the client (npm run build)…');
+  await runToEnd('vite build', process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'client/vite.config.ts']);
+}
+
+/** Fresh database and Redis prefix, then one worker process and one API process, as production runs them. */
+export async function startStack(log: (line: string) => void): Promise<Stack> {
+  const databaseUrl = await freshDatabase(BENCH_DATABASE, log);
+  await clearRedis();
+  const uploadDir = mkdtempSync(path.join(os.tmpdir(), 'bench-uploads-'));
+  const env = childEnv(databaseUrl, uploadDir);
+  const db = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+  const apis = new Set<Api>();
+
+  async function startApi(name: string): Promise<Api> {
+    const port = await freePort();
+    const child = startNodeScript(name, 'server/main.ts', { ...env, PORT: String(port) }, API_FDS);
+    const url = `http://127.0.0.1:${port}`;
+    await waitForHttp(child, `${url}/api/health`);
+    const api: Api = {
+      name,
+      url,
+      wsUrl: `ws://127.0.0.1:${port}/ws`,
+      child,
+      stop: async () => {
+        apis.delete(api);
+        await child.stop();
+      },
+    };
+    apis.add(api);
+    return api;
+  }
+
+  log('starting the worker and the API…');
+  const worker = startNodeScript('worker', 'workers/main.ts', env);
+  const [api] = await Promise.all([startApi('api-a'), waitForRelay(db, worker)]);
+
+  return {
+    databaseUrl,
+    db,
+    api,
+    worker,
+    startApi,
+    async stop() {
+      await Promise.allSettled([...apis].map((a) => a.stop()));
+      await worker.stop();
+      await db.end();
+      rmSync(uploadDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The worker is ready once its outbox relay LISTENs (it starts the queue processors before that). */
+async function waitForRelay(db: pg.Pool, worker: Child): Promise<void> {
+  let exited: number | null | undefined;
+  void worker.exited.then((code) => (exited = code));
+  await waitFor(
+    'the worker to LISTEN for outbox events',
+    async () => {
+      if (exited !== undefined) throw new Error(`worker exited with code ${exited}:\n${worker.output().slice(-4000)}`);
+      const { rowCount } = await db.query(
+        "SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE 'LISTEN%' AND pid <> pg_backend_pid()",
+      );
+      return rowCount! > 0;
+    },
+    60_000,
+  );
+}
+
+/** Waits until the worker has relayed and processed every event so far, so one measurement's work does not spill into the next. */
+export async function waitForPipelineIdle(api: Api, timeoutMs = 60_000): Promise<void> {
+  await waitFor(
+    'the event pipeline to drain',
+    async () => {
+      const res = await fetch(`${api.url}/api/health`);
+      const health = (await res.json()) as { outbox: { backlog: number } | null; queues: Record<string, { waiting: number; active: number; delayed: number }> | null };
+      if (!health.outbox || !health.queues) return false;
+      const queued = Object.values(health.queues).reduce((n, q) => n + q.waiting + q.active + q.delayed, 0);
+      return health.outbox.backlog === 0 && queued === 0;
+    },
+    timeoutMs,
+    200,
+  );
+}

@@ -1,0 +1,60 @@
+import { AppError, invalid } from '../../domain/errors';
+import { appendEvent } from '../outbox/outbox-writer';
+import { toGatewayPayment } from './payment-gateway';
+import type { PaymentRepository } from './payment-repository';
+import { isValidWebhookSignature } from './signatures';
+
+/**
+ * Razorpay webhooks (notes/razorpay.md §5): the signature covers the raw body and uses the webhook secret; the
+ * delivery is stored once under its `x-razorpay-event-id` (Razorpay retries for 24 h, so replays are normal) and
+ * handed to the same idempotent worker path as the checkout callback, in one transaction. The reply goes out
+ * before any gateway call is made, well inside Razorpay's 5 s.
+ */
+
+/** The events that can settle an order; anything else is stored for the record and otherwise ignored. */
+const SETTLING_EVENTS = new Set(['payment.captured', 'payment.failed', 'order.paid']);
+
+export type WebhookOutcome = 'queued' | 'duplicate' | 'ignored';
+
+export async function handleWebhook(
+  deps: { repo: PaymentRepository; webhookSecret: string; newId: () => string },
+  input: { rawBody: string; signature: string | undefined; eventId: string | undefined },
+): Promise<WebhookOutcome> {
+  // Nothing is parsed, let alone stored, before the signature holds.
+  if (!isValidWebhookSignature(input.rawBody, input.signature, deps.webhookSecret)) {
+    throw new AppError('unauthorized', 'invalid_signature', 'Invalid webhook signature');
+  }
+  const eventId = input.eventId?.trim();
+  if (!eventId || eventId.length > 100) throw invalid('missing_event_id', 'x-razorpay-event-id is required');
+  let event: { event?: unknown; payload?: { payment?: { entity?: unknown } } };
+  try {
+    event = JSON.parse(input.rawBody);
+  } catch {
+    throw invalid('invalid_json', 'Request body is not valid JSON');
+  }
+  const type = typeof event?.event === 'string' ? event.event : 'unknown';
+  const payment = toGatewayPayment(event?.payload?.payment?.entity);
+
+  const { repo } = deps;
+  return repo.transaction(async (tx) => {
+    const id = deps.newId();
+    if (!(await repo.insertWebhookEvent(tx, { id, gatewayEventId: eventId, type, payload: event as object }))) return 'duplicate';
+    const ours = SETTLING_EVENTS.has(type) && payment?.orderId ? await repo.findByGatewayOrderId(payment.orderId, tx) : null;
+    if (!payment || !ours) {
+      await repo.markWebhookProcessed(id, tx);
+      return 'ignored';
+    }
+    // The payload's status is not trusted: the worker fetches the payment from the gateway, like for a callback.
+    const attemptId = await repo.createAttempt({ paymentId: ours.id, source: 'webhook', gatewayPaymentId: payment.id, signature: null }, tx);
+    await appendEvent(tx, 'payment.submitted', {
+      orderId: ours.orderId,
+      paymentId: ours.id,
+      source: 'webhook',
+      gatewayPaymentId: payment.id,
+      signature: null,
+      attemptId,
+      webhookEventId: id,
+    });
+    return 'queued';
+  });
+}

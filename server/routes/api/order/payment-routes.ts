@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { MessageReply } from '../../../../core/contracts/http/common';
+import { IdempotencyHeaders, PlaceOrderBody } from '../../../../core/contracts/http/orders';
+import { RazorpayCreateReply, VerifyBody } from '../../../../core/contracts/http/payments';
+import { AppError } from '../../../../core/domain/errors';
+
+/** The online-payment calls of the spec's table, under /api/order beside the COD one (order/index.ts). */
+export default async function paymentOrderRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { payments } = app.services;
+
+  // POST /api/order/razorpay/create { items, address }: a Pending order with stock reserved, then its gateway order.
+  app.post(
+    '/razorpay/create',
+    { onRequest: app.requireUser, schema: { headers: IdempotencyHeaders, body: PlaceOrderBody, response: { 200: RazorpayCreateReply, 201: RazorpayCreateReply } } },
+    async (request, reply) => {
+      const { reply: checkout, created } = await payments.createOnlineOrder({
+        userId: request.userId,
+        items: request.body.items,
+        addressId: request.body.address,
+        idempotencyKey: request.headers['idempotency-key'],
+      });
+      if (!created) reply.header('idempotent-replayed', 'true');
+      return reply.code(created ? 201 : 200).send(checkout);
+    },
+  );
+
+  // POST /api/order/razorpay/verify: recorded and queued; the payments worker verifies and the order flips live.
+  app.post('/razorpay/verify', { onRequest: app.requireUser, schema: { body: VerifyBody, response: { 200: MessageReply } } }, async (request) => {
+    const { message } = await payments.submitCheckout(request.userId, request.body);
+    return { success: true as const, message };
+  });
+
+  // POST /api/order/stripe: the spec's card branch exists, but no card option is offered (SPEC.md §7).
+  app.post('/stripe', async () => {
+    throw new AppError('not_implemented', 'card_payments_not_offered', 'Card payments are not offered; choose Cash on Delivery or Online Payment');
+  });
+}
