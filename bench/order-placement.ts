@@ -1,6 +1,167 @@
-import type { Row } from './lib/report';
-import type { Stack } from './lib/stack';
+import path from 'node:path';
+import { analyzeLoaded } from './lib/database';
+import { load, type LoadResult } from './lib/load';
+import { ROOT, runToEnd } from './lib/processes';
+import { row, type Row } from './lib/report';
+import { registerShoppers, type Shopper } from './lib/shoppers';
+import { ORIGIN, waitForPipelineIdle, type Stack } from './lib/stack';
 
-export async function orderPlacement(_stack: Stack, _log: (line: string) => void): Promise<Row[]> {
-  throw new Error('not written yet');
+const SECTION = 'Order placement';
+const SHOPPERS = 200;
+/** Products the orders draw from; all of them counted, with far more stock than the run can sell. */
+const PRODUCTS = 40;
+const INITIAL_STOCK = 1_000_000;
+const CONNECTIONS = 32;
+const SECONDS = 5;
+const RUNS = 3;
+
+/**
+ * COD orders through POST /api/order/cod with 200 registered shoppers (each with a saved address and a session
+ * cookie), two products per order, against the database ceiling: pgbench running the same transaction
+ * (bench/ceilings/order-transaction.sql) at -c 8 -j 2 -M prepared. Runs alternate, and each waits for the worker
+ * to finish the previous one's events. Afterwards every counted product's stock is checked against what was ordered.
+ */
+export async function orderPlacement(stack: Stack, log: (line: string) => void): Promise<Row[]> {
+  log(`orders: registering ${SHOPPERS} shoppers with an address each…`);
+  const shoppers = await registerShoppers(stack.api, SHOPPERS);
+  const productIds = await prepareProducts(stack, shoppers);
+  const orderedBefore = await orderedUnits(stack, productIds);
+  const quantity = () => 1 + Math.floor(Math.random() * 2);
+  const placeOrders = (seconds: number) =>
+    load({
+      url: stack.api.url,
+      connections: CONNECTIONS,
+      duration: seconds,
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/order/cod',
+          // Each request: a random shopper, two distinct products drawn like the pgbench script draws them.
+          setupRequest: (request) => {
+            const shopper = shoppers[Math.floor(Math.random() * shoppers.length)]!;
+            const a = Math.floor(Math.random() * (PRODUCTS - 1));
+            const b = a + 1 + Math.floor(Math.random() * (PRODUCTS - 1 - a));
+            return {
+              ...request,
+              headers: { 'content-type': 'application/json', origin: ORIGIN, cookie: shopper.cookie },
+              body: JSON.stringify({
+                items: [
+                  { product: productIds[a]!, quantity: quantity() },
+                  { product: productIds[b]!, quantity: quantity() },
+                ],
+                address: shopper.addressId,
+              }),
+            };
+          },
+        },
+      ],
+    });
+
+  // Warm up, then analyse the tables the warm-up filled (notes/performance-ceilings.md: analyse after loading).
+  await placeOrders(2);
+  await waitForPipelineIdle(stack.api);
+  await analyzeLoaded(stack.databaseUrl);
+
+  const http: LoadResult[] = [];
+  const pgbench: { tps: number; latencyMs: number }[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    http.push(await placeOrders(SECONDS));
+    await waitForPipelineIdle(stack.api);
+    pgbench.push(await runPgbench(stack));
+    log(`  run ${i + 1}: HTTP ${http[i]!.rps.toFixed(0)} orders/s (p99 ${http[i]!.p99} ms), pgbench ${pgbench[i]!.tps.toFixed(0)} TPS`);
+  }
+
+  const failed = http.reduce((n, r) => n + r.non2xx + r.errors, 0);
+  const codes = http.flatMap((r) => Object.entries(r.statusCodes).filter(([c]) => !c.startsWith('2')).map(([c, n]) => `${n}×${c}`));
+  const stock = await checkStock(stack, productIds, orderedBefore);
+  log(`orders: ${stock.orderedUnits} units ordered from ${PRODUCTS} counted products; oversold ${stock.oversold}, negative stock ${stock.negative}, stock/orders mismatch ${stock.mismatch}`);
+  return [
+    row({
+      section: SECTION,
+      name: `COD orders/s, HTTP, ${SHOPPERS} shoppers, ${CONNECTIONS} connections`,
+      unit: 'orders/s',
+      runs: http.map((r) => r.rps),
+      ceiling: { name: 'pgbench -c 8', runs: pgbench.map((r) => r.tps) },
+      target: { on: 'ratio', op: '>=', value: 0.4 },
+    }),
+    row({ section: SECTION, name: 'p50 latency', unit: 'ms', runs: http.map((r) => r.p50), ceiling: { name: 'pgbench avg', runs: pgbench.map((r) => r.latencyMs) } }),
+    row({ section: SECTION, name: 'p99 latency', unit: 'ms', runs: http.map((r) => r.p99) }),
+    row({
+      section: SECTION,
+      name: 'non-2xx answers and failed requests',
+      unit: 'requests',
+      runs: [failed],
+      target: { on: 'value', op: '==', value: 0 },
+      note: codes.length > 0 ? `status codes: ${codes.join(', ')}` : undefined,
+    }),
+    row({
+      section: SECTION,
+      name: 'oversold units (stock below zero or more ordered than stocked)',
+      unit: 'units',
+      runs: [stock.oversold + stock.negative],
+      target: { on: 'value', op: '==', value: 0 },
+      note: `${stock.orderedUnits.toLocaleString('en-US')} units ordered (HTTP and pgbench) from ${PRODUCTS} counted products; stock moved by exactly the ordered units: ${stock.mismatch === 0 ? 'yes' : `no, off by ${stock.mismatch}`}`,
+    }),
+  ];
+}
+
+/** Counts stock on the products the orders use, and fills pgbench's lookup tables (n → id) in product-id order. */
+async function prepareProducts(stack: Stack, shoppers: Shopper[]): Promise<string[]> {
+  const { rows } = await stack.db.query<{ id: string }>(
+    `SELECT id FROM products WHERE deleted_at IS NULL AND in_stock ORDER BY created_at LIMIT $1`,
+    [PRODUCTS],
+  );
+  const ids = rows.map((r) => r.id).sort();
+  if (ids.length < PRODUCTS) throw new Error(`need ${PRODUCTS} products, found ${ids.length}`);
+  await stack.db.query('UPDATE products SET stock_quantity = $2, in_stock = true WHERE id = ANY($1::uuid[])', [ids, INITIAL_STOCK]);
+  await stack.db.query(`DROP TABLE IF EXISTS bench_pick, bench_users`);
+  await stack.db.query(`CREATE TABLE bench_pick (n int PRIMARY KEY, id uuid NOT NULL)`);
+  await stack.db.query(`CREATE TABLE bench_users (n int PRIMARY KEY, id uuid NOT NULL)`);
+  await stack.db.query(`INSERT INTO bench_pick SELECT i, ids[i] FROM (SELECT $1::uuid[] AS ids) x, generate_series(1, cardinality(ids)) i`, [ids]);
+  await stack.db.query(`INSERT INTO bench_users SELECT i, ids[i] FROM (SELECT $1::uuid[] AS ids) x, generate_series(1, cardinality(ids)) i`, [shoppers.map((s) => s.userId)]);
+  await analyzeLoaded(stack.databaseUrl);
+  return ids;
+}
+
+async function runPgbench(stack: Stack): Promise<{ tps: number; latencyMs: number }> {
+  const url = new URL(stack.databaseUrl);
+  const output = await runToEnd('pgbench', 'pgbench', [
+    '-h', url.hostname, '-p', url.port || '5432', '-U', url.username, '-n',
+    '-c', '8', '-j', '2', '-M', 'prepared', '-T', String(SECONDS),
+    '-D', `users=${SHOPPERS}`, '-D', `products=${PRODUCTS}`,
+    '-f', path.join(ROOT, 'bench/ceilings/order-transaction.sql'),
+    url.pathname.slice(1),
+  ]);
+  const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(output)?.[1];
+  const latency = /latency average = ([\d.]+) ms/.exec(output)?.[1];
+  const failed = /number of failed transactions: (\d+)/.exec(output)?.[1];
+  if (!tps || !latency) throw new Error(`could not read pgbench's output:\n${output}`);
+  if (failed && failed !== '0') throw new Error(`pgbench: ${failed} failed transactions:\n${output}`);
+  return { tps: Number(tps), latencyMs: Number(latency) };
+}
+
+/** Units ordered so far and current stock, per product. */
+async function orderedUnits(stack: Stack, ids: string[]): Promise<Map<string, { ordered: number; stock: number }>> {
+  const { rows } = await stack.db.query<{ id: string; stock: number; ordered: string }>(
+    `SELECT p.id, p.stock_quantity AS stock, coalesce((SELECT sum(quantity) FROM order_items WHERE product_id = p.id), 0) AS ordered
+       FROM products p WHERE p.id = ANY($1::uuid[])`,
+    [ids],
+  );
+  return new Map(rows.map((r) => [r.id, { ordered: Number(r.ordered), stock: r.stock }]));
+}
+
+/** Oversold = units ordered beyond the initial stock, or stock below zero; mismatch = stock not moved by exactly what was ordered. */
+async function checkStock(stack: Stack, ids: string[], before: Map<string, { ordered: number }>) {
+  const after = await orderedUnits(stack, ids);
+  const negative = (await stack.db.query<{ n: string }>('SELECT count(*) AS n FROM products WHERE stock_quantity < 0')).rows[0]!.n;
+  let oversold = 0;
+  let mismatch = 0;
+  let ordered = 0;
+  for (const [id, now] of after) {
+    const units = now.ordered - (before.get(id)?.ordered ?? 0);
+    ordered += units;
+    oversold += Math.max(0, units - INITIAL_STOCK);
+    mismatch += Math.abs(INITIAL_STOCK - now.stock - units);
+  }
+  return { oversold, negative: Number(negative), mismatch, orderedUnits: ordered };
 }

@@ -5,6 +5,7 @@ import type { Logger } from '../core/infra/logger';
 import { createPrisma } from '../core/infra/prisma';
 import { createRedis } from '../core/infra/redis';
 import { createLivePublisher } from '../core/modules/live/live-channel';
+import type { PaymentGateway } from '../core/modules/payments/payment-gateway';
 import { createServices } from '../core/services';
 import { orderHandlers } from './processors/orders-processor';
 import { paymentHandlers } from './processors/payments-processor';
@@ -12,11 +13,15 @@ import { dispatch, type Handlers, type ProcessorDeps } from './processors/proces
 import { stockHandlers } from './processors/stock-processor';
 import { createQueues } from './queues';
 import { createOutboxRelay } from './relay/outbox-relay';
+import { createPaymentReconciler } from './reconciler/payment-reconciler';
+import { startReconcileSchedule } from './reconciler/reconcile-schedule';
 
 export type WorkerOptions = {
   /** Tests shorten BullMQ's stall detection so a killed worker's job is retried quickly. */
   stalledIntervalMs?: number;
   lockDurationMs?: number;
+  /** Tests: a gateway aimed at a local fake Razorpay API instead of the one config would build. */
+  paymentGateway?: PaymentGateway;
 };
 
 /**
@@ -38,7 +43,8 @@ export async function startWorkers(config: Config, logger: Logger, options: Work
     config,
     db,
     live: createLivePublisher(publisherConnection, config.redisPrefix),
-    services: createServices({ config, db }),
+    // The producer connection fails fast: a simulated-gateway call during a Redis outage errors and the job retries.
+    services: createServices({ config, db, redis: producerConnection, paymentGateway: options.paymentGateway }),
     logger,
   };
   const handlersByQueue: Record<QueueName, Handlers> = {
@@ -64,8 +70,18 @@ export async function startWorkers(config: Config, logger: Logger, options: Work
   const relay = createOutboxRelay({ databaseUrl: config.databaseUrl, queues, logger, pollMs: config.outboxPollMs });
   await relay.start();
 
+  // The payment reconciler: a scheduled job on its own queue (workers/reconciler).
+  const stopReconciler = startReconcileSchedule({
+    connection: workerConnection,
+    prefix: config.redisPrefix,
+    everySeconds: config.payments.reconcileEverySeconds,
+    reconciler: createPaymentReconciler({ db, gateway: deps.services.paymentGateway, settlement: deps.services.paymentSettlement, payments: config.payments, logger }),
+    logger,
+  });
+
   return async function stopWorkers() {
     await relay.stop();
+    await stopReconciler();
     await Promise.all(workers.map((w) => w.close()));
     await Promise.all(Object.values(queues).map((q) => q.close()));
     await db.$disconnect();

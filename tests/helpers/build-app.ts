@@ -9,6 +9,7 @@ import { loadConfig, type Config } from '../../core/infra/config';
 import { createLogger } from '../../core/infra/logger';
 import { createPrisma, type Db } from '../../core/infra/prisma';
 import { createRedis, type Redis } from '../../core/infra/redis';
+import type { PaymentGateway } from '../../core/modules/payments/payment-gateway';
 import { createServices, type Services } from '../../core/services';
 import { buildApp } from '../../server/app';
 import { createTestDatabase } from './test-db';
@@ -28,7 +29,11 @@ export type TestContext = {
  * A fresh database, Redis prefix and upload dir, and the real app on top; call once per test file.
  * `logDestination` receives the app's log lines (set LOG_LEVEL in env to see more than nothing).
  */
-export async function buildTestContext(env: Record<string, string> = {}, options: { logDestination?: DestinationStream } = {}): Promise<TestContext> {
+export async function buildTestContext(
+  env: Record<string, string> = {},
+  // paymentGateway: a Razorpay gateway aimed at tests/helpers/fake-razorpay.ts instead of the one config would build.
+  options: { logDestination?: DestinationStream; paymentGateway?: PaymentGateway } = {},
+): Promise<TestContext> {
   const database = await createTestDatabase();
   const uploadDir = await mkdtemp(path.join(os.tmpdir(), 'grocery-uploads-'));
   const prefix = `t${randomBytes(5).toString('hex')}`;
@@ -46,7 +51,7 @@ export async function buildTestContext(env: Record<string, string> = {}, options
   const db = createPrisma(config.databaseUrl, { max: 5 });
   const redis = createRedis(config.redisUrl, 'producer');
   redis.on('error', () => {});
-  const services = createServices({ config, db, redis });
+  const services = createServices({ config, db, redis, paymentGateway: options.paymentGateway });
   const app = await buildApp({ config, db, redis, services, logger: createLogger(config.logLevel, 'test', options.logDestination) });
   await app.ready();
   return {

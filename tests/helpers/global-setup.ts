@@ -57,6 +57,8 @@ async function ensureTemplate(adminUrl: string): Promise<string> {
       env: { ...process.env, DATABASE_URL: databaseUrl(adminUrl, building) },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
+    // The CLI may exit before its engine's connections are gone; a rename needs none left.
+    await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [building]);
     await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
     return name;
   } finally {

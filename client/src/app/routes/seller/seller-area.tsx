@@ -38,6 +38,7 @@ export function SellerArea() {
       const reply = await sellerLogout();
       toast.success(reply.message ?? 'Logged out');
       sellerLoggedOut();
+      useSellerOrders.getState().allSeen();
       navigate('/');
     } catch (error) {
       toast.error(errorMessage(error));

@@ -86,14 +86,20 @@ export function ProductDetail({ product, onAddToCart, onBuyNow, related }: Produ
               </ul>
             </>
           ) : null}
-          <div className="product-detail__actions">
-            <button type="button" className="btn btn--ghost" onClick={onAddToCart}>
-              Add to Cart
-            </button>
-            <button type="button" className="btn" onClick={onBuyNow}>
-              Buy now
-            </button>
-          </div>
+          {product.inStock ? (
+            <div className="product-detail__actions">
+              <button type="button" className="btn btn--ghost" onClick={onAddToCart}>
+                Add to Cart
+              </button>
+              <button type="button" className="btn" onClick={onBuyNow}>
+                Buy now
+              </button>
+            </div>
+          ) : (
+            <p className="product-detail__out" role="status">
+              Out of stock right now. Check back soon.
+            </p>
+          )}
         </div>
       </div>
       {related}
