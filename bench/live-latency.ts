@@ -1,6 +1,118 @@
-import type { Row } from './lib/report';
-import type { Stack } from './lib/stack';
+import type WebSocket from 'ws';
+import { row, type Row } from './lib/report';
+import { call, ok, placeCodOrder, registerShopper, sellerCookie, type Shopper } from './lib/shoppers';
+import { closeSockets, openIdleSockets, watchingSocket } from './lib/sockets';
+import { waitForPipelineIdle, type Api, type Stack } from './lib/stack';
+import { latencySummary, mapLimit } from './lib/stats';
 
-export async function liveLatency(_stack: Stack, _log: (line: string) => void): Promise<Row[]> {
-  throw new Error('not written yet');
+const SECTION = 'Live latency';
+const SAMPLES = 200;
+const RUNS = 3;
+const WARMUP = 20;
+/** Orders to prepare: each gives two samples (Order Placed → On The Way → Delivered); three set-ups of warm-up + runs. */
+const ORDERS = Math.ceil(((SAMPLES * RUNS + WARMUP) * 3) / 2);
+const TARGET_P99_MS = 50;
+
+type Sample = { orderId: string; status: 'On The Way' | 'Delivered' };
+
+/**
+ * A seller moves an order along (PUT /api/order/status) while its shopper's socket is open among N idle sockets; one
+ * sample is the time from the request's start to the shopper's socket receiving that `order.updated`. The path
+ * crosses the order transaction and its outbox row, NOTIFY → the worker's relay → BullMQ → the orders processor →
+ * Redis pub/sub → the API process holding the socket. Samples are taken one at a time.
+ */
+export async function liveLatency(stack: Stack, log: (line: string) => void): Promise<Row[]> {
+  const seller = await sellerCookie(stack.api);
+  const shopper = await registerShopper(stack.api, 900_000);
+  const samples = await prepareOrders(stack.api, shopper);
+  await waitForPipelineIdle(stack.api);
+  log(`live: ${samples.length} status changes prepared on ${samples.length / 2} COD orders`);
+  const take = (n: number) => {
+    if (samples.length < n) throw new Error('ran out of prepared orders');
+    return samples.splice(0, n);
+  };
+
+  const rows: Row[] = [];
+  const idle: WebSocket[] = [];
+  try {
+    for (const count of [1000, 5000]) {
+      idle.push(...(await openIdleSockets(stack.api.wsUrl, count - idle.length)));
+      const runs = await measure(stack.api, stack.api, shopper, seller, idle.length, take, log);
+      rows.push(...summarize(`one API process, ${count.toLocaleString('en-US')} idle sockets`, runs, count === 1000));
+    }
+  } finally {
+    await closeSockets(idle.splice(0));
+  }
+
+  // Two API processes: the seller's request goes to API A, the shopper's socket (and the idle ones) sit on API B.
+  const apiB = await stack.startApi('api-b');
+  try {
+    idle.push(...(await openIdleSockets(apiB.wsUrl, 1000)));
+    const runs = await measure(stack.api, apiB, shopper, seller, idle.length, take, log);
+    rows.push(...summarize('two API processes (request to A, socket on B), 1,000 idle sockets', runs, true));
+  } finally {
+    await closeSockets(idle.splice(0));
+    await apiB.stop();
+  }
+  return rows;
+}
+
+/** COD orders of one untracked product (no stock events), each ready for its two seller moves. */
+async function prepareOrders(api: Api, shopper: Shopper): Promise<Sample[]> {
+  const list = await ok(api, 'GET', '/api/product/list');
+  const product = (list.body.products as { _id: string; stock: number | null }[]).find((p) => p.stock === null);
+  if (!product) throw new Error('no product without counted stock in the catalogue');
+  const orders = await mapLimit(Array.from({ length: ORDERS }), 4, () => placeCodOrder(api, shopper, [{ product: product._id, quantity: 1 }]));
+  // Interleave so that each order's second move comes long after its first.
+  return [
+    ...orders.map((o) => ({ orderId: o._id, status: 'On The Way' as const })),
+    ...orders.map((o) => ({ orderId: o._id, status: 'Delivered' as const })),
+  ];
+}
+
+async function measure(
+  requestApi: Api,
+  socketApi: Api,
+  shopper: Shopper,
+  seller: string,
+  idleCount: number,
+  take: (n: number) => Sample[],
+  log: (line: string) => void,
+): Promise<number[][]> {
+  const socket = await watchingSocket(socketApi.wsUrl, shopper.cookie);
+  try {
+    const one = async (sample: Sample): Promise<number> => {
+      const received = socket.next((m) => m.type === 'order.updated' && m.order?._id === sample.orderId && m.order.status === sample.status);
+      const started = performance.now();
+      const res = await call(requestApi, 'PUT', '/api/order/status', { cookie: seller, body: { orderId: sample.orderId, status: sample.status } });
+      if (res.status !== 200) throw new Error(`PUT /api/order/status → ${res.status}: ${JSON.stringify(res.body)}`);
+      return (await received) - started;
+    };
+    for (const sample of take(WARMUP)) await one(sample);
+    const runs: number[][] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const latencies: number[] = [];
+      for (const sample of take(SAMPLES)) latencies.push(await one(sample));
+      runs.push(latencies);
+      const s = latencySummary(latencies);
+      log(`  ${socketApi === requestApi ? 'one API' : 'two APIs'}, ${idleCount} idle sockets, run ${i + 1}: p50 ${s.p50.toFixed(1)} ms, p99 ${s.p99.toFixed(1)} ms (${latencies.length} samples)`);
+    }
+    return runs;
+  } finally {
+    await socket.close();
+  }
+}
+
+function summarize(name: string, runs: number[][], targeted: boolean): Row[] {
+  const summaries = runs.map(latencySummary);
+  return [
+    row({ section: SECTION, name: `${name}, p50`, unit: 'ms', runs: summaries.map((s) => s.p50) }),
+    row({
+      section: SECTION,
+      name: `${name}, p99`,
+      unit: 'ms',
+      runs: summaries.map((s) => s.p99),
+      target: targeted ? { on: 'value', op: '<', value: TARGET_P99_MS } : undefined,
+    }),
+  ];
 }

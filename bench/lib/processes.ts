@@ -92,9 +92,13 @@ export function startChild(name: string, command: string, args: string[], opts: 
   };
 }
 
-/** A TypeScript entry point run the way production runs it: one node process per role (no tsx watcher wrapper). */
+/**
+ * A TypeScript entry point run the way production runs it: one node process per role (no tsx watcher wrapper).
+ * `npm run bench -- --profile` sets BENCH_NODE_ARGS so every such process writes a CPU profile when it stops.
+ */
 export function startNodeScript(name: string, script: string, env: NodeJS.ProcessEnv, fds?: number): Child {
-  return startChild(name, process.execPath, ['--import', 'tsx', script], { env, fds });
+  const extra = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  return startChild(name, process.execPath, [...extra, '--import', 'tsx', script], { env, fds });
 }
 
 /** A free TCP port on 127.0.0.1 (the OS picks it). */
@@ -112,19 +116,22 @@ export async function freePort(): Promise<number> {
 
 /** Waits until `url` answers 200, or the child exits (then throws with its output). */
 export async function waitForHttp(child: Child, url: string, timeoutMs = 60_000): Promise<void> {
-  let exitCode: number | null | undefined;
-  void child.exited.then((code) => (exitCode = code));
-  await waitFor(
+  let exited = false;
+  const ready = waitFor(
     `${child.name} at ${url}`,
     async () => {
-      if (exitCode !== undefined) throw new Error(`${child.name} exited with code ${exitCode}:\n${child.output().slice(-4000)}`);
       const res = await fetch(url, { signal: AbortSignal.timeout(2000) }).catch(() => null);
       await res?.body?.cancel();
-      return res?.status === 200;
+      return exited || res?.status === 200;
     },
     timeoutMs,
     100,
-  ).catch((error: Error) => {
+  );
+  const died = child.exited.then((code) => {
+    exited = true;
+    throw new Error(`${child.name} exited with code ${code}`);
+  });
+  await Promise.race([ready, died]).catch((error: Error) => {
     throw new Error(`${error.message}\n--- ${child.name} output ---\n${child.output().slice(-4000)}`);
   });
 }

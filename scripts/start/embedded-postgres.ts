@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { appendFile, mkdir, readFile, stat } from 'node:fs/promises';
+import { appendFile, mkdir, readFile, rename, rm, rmdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { StartError } from './lifecycle';
 import { freePort } from './net';
@@ -12,7 +12,7 @@ const PREFERRED_PORT = 54329;
 type Binaries = { initdb: string; pg_ctl: string };
 type RunAs = { uid: number; gid: number } | Record<string, never>;
 
-export type EmbeddedPostgres = { port: number; initialised: boolean; stop: () => Promise<void> };
+export type EmbeddedPostgres = { port: number; created: boolean; stop: () => Promise<void> };
 
 /**
  * A private PostgreSQL for a machine with only Node, from the server binaries the `embedded-postgres` package installs
@@ -27,8 +27,8 @@ export type EmbeddedPostgres = { port: number; initialised: boolean; stop: () =>
 export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPostgres> {
   const bin = await binaries();
   const user = postgresUser();
-  const initialised = !existsSync(path.join(dataDir, 'PG_VERSION'));
-  if (initialised) await initialise(bin, dataDir, user);
+  const created = !existsSync(path.join(dataDir, 'PG_VERSION'));
+  if (created) await initialise(bin, dataDir, user);
   else await ensureOwner(dataDir, user);
 
   // A previous run that was killed hard leaves its server up: adopt it rather than fight over the data directory.
@@ -41,7 +41,7 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
   }
   return {
     port,
-    initialised,
+    created,
     async stop() {
       const stopped = await run(bin.pg_ctl, ['stop', '-D', dataDir, '-m', 'fast', '-w', '-s'], user);
       if (stopped.code !== 0) throw new Error(`pg_ctl stop failed: ${stopped.output}`);
@@ -70,15 +70,26 @@ function postgresUser(): RunAs {
   }
 }
 
+/**
+ * initdb into a sibling directory, configured, then renamed into place: a run interrupted half way (Ctrl-C) leaves no
+ * half-made cluster that would later look like a real one.
+ */
 async function initialise(bin: Binaries, dataDir: string, user: RunAs): Promise<void> {
-  await mkdir(dataDir, { recursive: true });
-  await ensureOwner(dataDir, user);
-  const init = await run(bin.initdb, ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-instructions'], user);
-  if (init.code !== 0) throw new StartError(`initdb failed: ${init.output}${rootHint(user, dataDir)}`);
+  const staging = `${dataDir}.initdb`;
+  // An empty directory may be replaced; anything else in the way is not ours to delete.
+  await rmdir(dataDir).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ENOENT') throw new StartError(`${dataDir} exists but is not a PostgreSQL data directory; move it away.`);
+  });
+  await rm(staging, { recursive: true, force: true });
+  await mkdir(staging, { recursive: true });
+  await ensureOwner(staging, user);
+  const init = await run(bin.initdb, ['-D', staging, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-instructions'], user);
+  if (init.code !== 0) throw new StartError(`initdb failed: ${init.output}${rootHint(user, staging)}`);
   await appendFile(
-    path.join(dataDir, 'postgresql.conf'),
+    path.join(staging, 'postgresql.conf'),
     "\n# Added by npm start (scripts/start/embedded-postgres.ts): local TCP only, no Unix socket.\nlisten_addresses = '127.0.0.1'\nunix_socket_directories = ''\n",
   );
+  await rename(staging, dataDir);
 }
 
 /** As root, the data directory must belong to the user the server runs as (e.g. after a copy or a restore). */

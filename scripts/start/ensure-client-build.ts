@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { lastLines, runQuiet } from './run-quiet';
 
 /**
@@ -11,7 +12,10 @@ export async function ensureClientBuild(root: string, clientDir: string): Promis
   console.log('Building the client (first start only, npm run build)…');
   const started = performance.now();
   const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-  const { code, output } = await runQuiet(process.execPath, [vite, 'build', '--config', 'client/vite.config.ts'], { cwd: root });
+  const { code, output } = await runQuiet(process.execPath, [vite, 'build', '--config', 'client/vite.config.ts'], {
+    cwd: root,
+    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+  });
   if (code === 0) {
     console.log(`Client built in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
     return;
@@ -19,7 +23,8 @@ export async function ensureClientBuild(root: string, clientDir: string): Promis
   console.warn(
     [
       `WARNING: the client build failed (exit code ${code}), so only the API is served. Its last lines:`,
-      lastLines(output, 20),
+      // The build error itself, not the bundler's stack.
+      lastLines(stripVTControlCharacters(output).split('\n').filter((line) => !/^\s+at |^\s*errors: |^}$/.test(line)).join('\n'), 20),
       'Fix it and run `npm run build`, then restart.',
     ].join('\n'),
   );

@@ -26,7 +26,7 @@ export async function ensurePostgres(databaseUrl: string, options: { explicit: b
   const data = path.relative(process.cwd(), options.dataDir) || options.dataDir;
   console.log(
     `PostgreSQL: nothing answers at ${formatAddress(address)}, so an embedded PostgreSQL runs on 127.0.0.1:${embedded.port} ` +
-      `(data in ${data}${embedded.initialised ? ', created now' : ''}; up in ${((performance.now() - started) / 1000).toFixed(1)} s).`,
+      `(data in ${data}${embedded.created ? ', created now' : ''}; up in ${((performance.now() - started) / 1000).toFixed(1)} s).`,
   );
   return { databaseUrl: embeddedUrl, stop: embedded.stop };
 }

@@ -4,7 +4,7 @@ export type LiveStatus = 'connecting' | 'online' | 'offline';
 
 type LiveHandlers = {
   message: (message: WsMessage) => void;
-  /** Every successful (re)connect: the moment to refetch snapshots (DESIGN.md "Live updates"). */
+  /** Every (re)connect, once the server's hello arrives: the moment to refetch snapshots (DESIGN.md "Live updates"). */
   opened: () => void;
   statusChanged: (status: LiveStatus) => void;
 };
@@ -43,11 +43,8 @@ export function createLiveSocket(handlers: LiveHandlers, path = '/ws') {
     clearTimeout(retryTimer);
     const ws = new WebSocket(socketUrl(path));
     socket = ws;
-    ws.onopen = () => {
-      attempt = 0;
-      handlers.statusChanged('online');
-      handlers.opened();
-    };
+    // The server identifies the session after the upgrade and only then starts delivering; its `hello` is the moment
+    // from which nothing is missed, so that (not `open`) is when we count as online and refetch snapshots.
     ws.onmessage = (event: MessageEvent) => {
       if (typeof event.data !== 'string') return;
       let raw: unknown;
@@ -57,7 +54,13 @@ export function createLiveSocket(handlers: LiveHandlers, path = '/ws') {
         return;
       }
       const parsed = WsMessage.safeParse(raw);
-      if (parsed.success) handlers.message(parsed.data);
+      if (!parsed.success) return;
+      if (parsed.data.type === 'hello') {
+        attempt = 0;
+        handlers.statusChanged('online');
+        handlers.opened();
+      }
+      handlers.message(parsed.data);
     };
     ws.onerror = () => {
       // A close event always follows; the retry is scheduled there.

@@ -83,7 +83,8 @@ export function createLoginRateLimiter(redis: Redis | undefined, options: LoginR
     },
 
     async recordFailure(scope: LoginScope, attempt: LoginAttempt): Promise<void> {
-      const keys = [keysOf(scope, attempt).ip, keysOf(scope, attempt).email];
+      const { ip, email } = keysOf(scope, attempt);
+      const keys = [ip, email];
       await withFallback(
         async (r) => {
           const pipeline = r.multi();

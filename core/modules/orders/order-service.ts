@@ -81,6 +81,7 @@ export function createOrderService(deps: { repo: OrderRepository; addresses: Add
     return row ? { order: toOrderDto(row), amountPaise: row.amountPaise, created: false } : null;
   }
 
+  /** One attempt at the transaction; the status follows the payment: COD is placed now, online waits as Pending. */
   async function insertOnce(input: PlaceOrderInput, lines: Map<string, number>, address: AddressDto, options: PlaceOrderOptions) {
     const status = input.paymentType === 'COD' ? OrderStatus.OrderPlaced : OrderStatus.Pending;
     return repo.transaction(async (tx) => {

@@ -64,11 +64,14 @@ export function createPaymentService(deps: { repo: PaymentRepository; orders: Or
      * state machine (which returns the stock) and the shopper is told plainly.
      */
     async createOnlineOrder(input: CreateOnlineOrderInput): Promise<CreateOnlineOrderResult> {
-      const placed = await orders.placeOrder(
-        { userId: input.userId, items: input.items, addressId: input.addressId, paymentType: 'Online', idempotencyKey: input.idempotencyKey },
-        // The cart stays until the payment succeeds, so a failed or abandoned payment costs the shopper nothing.
-        { clearCart: false },
-      );
+      // The cart empties with the order, as for COD: the client empties its own copy as soon as this call answers.
+      const placed = await orders.placeOrder({
+        userId: input.userId,
+        items: input.items,
+        addressId: input.addressId,
+        paymentType: 'Online',
+        idempotencyKey: input.idempotencyKey,
+      });
       const orderId = placed.order._id;
       if (!placed.created) return { reply: await replay(orderId, input.userId, placed.order.address.phone), created: false };
 

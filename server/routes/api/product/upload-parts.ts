@@ -40,7 +40,7 @@ function translatedFile(file: ByteStream, maxImageBytes: number): ByteStream {
 
 function translate(error: unknown, maxImageBytes: number): unknown {
   if (error instanceof AppError) return error;
-  switch ((error as { code?: string }).code) {
+  switch ((error as { code?: string } | null)?.code) {
     case 'FST_FILES_LIMIT':
       return tooManyImages();
     case 'FST_REQ_FILE_TOO_LARGE':

@@ -1,0 +1,41 @@
+import type { Config } from '../../core/infra/config';
+import type { Logger } from '../../core/infra/logger';
+import { createPrisma } from '../../core/infra/prisma';
+import { ensureConfiguredSeller } from '../../core/modules/sellers/seller-service';
+import { seedDemoCatalog } from '../../prisma/seed/seed-catalog';
+import { CLIENT_DIR } from '../../server/plugins/static-files';
+import { startApi } from '../../server/server';
+import { startWorkers } from '../../workers/worker-runtime';
+import { ensureClientBuild } from './ensure-client-build';
+import { StartError, type Lifecycle } from './lifecycle';
+
+/**
+ * The part of `npm start` that needs the app's own modules (Prisma, Fastify, BullMQ): scripts/start.ts loads this file
+ * only once PostgreSQL and Redis answer, so a missing service is reported without waiting for them to load.
+ * Seeds, ensures the seller login, builds the client if needed, then runs the workers and the API. Returns the URL.
+ */
+export async function runApp(config: Config, deps: { root: string; logger: Logger; lifecycle: Lifecycle }): Promise<string> {
+  await prepareData(config);
+  if (config.serveClient) await ensureClientBuild(deps.root, CLIENT_DIR);
+
+  // Closed in reverse: the API stops taking requests first, then the workers finish, then the services go.
+  await deps.lifecycle.add('the workers', await startWorkers(config, deps.logger));
+  const api = await startApi(config, deps.logger).catch((error: { code?: string }) => {
+    throw error.code === 'EADDRINUSE' ? new StartError(`Port ${config.port} is already in use: stop what runs there, or set PORT.`) : error;
+  });
+  await deps.lifecycle.add('the API', api.close);
+  return api.url;
+}
+
+/** The demo catalogue when the products table is empty, and the seller login from SELLER_EMAIL / SELLER_PASSWORD. */
+async function prepareData(config: Config): Promise<void> {
+  const db = createPrisma(config.databaseUrl, { max: 2 });
+  try {
+    const { created } = await seedDemoCatalog(db);
+    if (created) console.log(`Seeded the demo catalogue: ${created} products.`);
+    const seller = await ensureConfiguredSeller(db, config);
+    if (seller.action !== 'unchanged') console.log(`Seller account ${config.seller.email} ${seller.action}.`);
+  } finally {
+    await db.$disconnect();
+  }
+}

@@ -1,0 +1,56 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATEGORY_PATHS } from '../../../core/domain/categories';
+import { createPrisma, type Db } from '../../../core/infra/prisma';
+import { seedDemoCatalog } from '../../../prisma/seed/seed-catalog';
+import { CATALOG_IMAGES_DIR } from '../../../server/plugins/static-files';
+import { createTestDatabase } from '../../helpers/test-db';
+
+describe('seedDemoCatalog', () => {
+  let db: Db;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    const database = await createTestDatabase();
+    drop = database.drop;
+    db = createPrisma(database.url, { max: 3 });
+  });
+  afterAll(async () => {
+    await db.$disconnect();
+    await drop();
+  });
+
+  it('fills an empty catalogue: at least 40 products across all 7 categories', async () => {
+    const { created } = await seedDemoCatalog(db);
+    expect(created).toBeGreaterThanOrEqual(40);
+    expect(await db.product.count()).toBe(created);
+    const categories = await db.product.groupBy({ by: ['category'], _count: true });
+    expect(categories.map((c) => c.category).sort()).toEqual([...CATEGORY_PATHS].sort());
+  });
+
+  it('gives every product a name, a description, sane paise prices and an image the project ships', async () => {
+    const products = await db.product.findMany();
+    expect(new Set(products.map((p) => p.name)).size).toBe(products.length);
+    for (const p of products) {
+      expect(p.name.trim()).not.toBe('');
+      expect(p.description.length).toBeGreaterThan(0);
+      expect(Number.isInteger(p.pricePaise) && p.pricePaise > 0).toBe(true);
+      expect(p.offerPricePaise).toBeGreaterThan(0);
+      expect(p.offerPricePaise).toBeLessThanOrEqual(p.pricePaise);
+      expect(p.inStock).toBe(true);
+      expect(p.deletedAt).toBeNull();
+      expect(p.images.length).toBeGreaterThan(0);
+      for (const image of p.images) {
+        expect(image).toMatch(/^\/catalog-images\/[\w-]+\.svg$/);
+        expect(existsSync(path.join(CATALOG_IMAGES_DIR, path.basename(image))), image).toBe(true);
+      }
+    }
+  });
+
+  it('adds nothing when run again, even twice at once', async () => {
+    const before = await db.product.count();
+    const results = await Promise.all([seedDemoCatalog(db), seedDemoCatalog(db)]);
+    expect(results).toEqual([{ created: 0 }, { created: 0 }]);
+    expect(await db.product.count()).toBe(before);
+  });
+});

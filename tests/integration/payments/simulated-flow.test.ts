@@ -1,0 +1,154 @@
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestContext, type TestContext } from '../../helpers/build-app';
+import { createAddress, createProduct, registerUser, shopperWithAddress } from '../../helpers/factories';
+import { openSocket, startTestWorkers } from '../../helpers/live-helpers';
+import { createOnlineOrder, decidedAttempts, payInTestCheckout, postCreate, postSimulatedCheckout, postVerify } from '../../helpers/payment-flows';
+
+/** The whole online payment in simulated mode (the default here): create → test checkout → verify → worker → live. */
+describe('online payment with the simulated gateway', () => {
+  let ctx: TestContext;
+  let baseUrl: string;
+  let stopWorkers: () => Promise<void>;
+
+  beforeAll(async () => {
+    ctx = await buildTestContext();
+    baseUrl = await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+    await ctx.app.live.subscribed;
+    stopWorkers = await startTestWorkers(ctx);
+  });
+  afterAll(async () => {
+    await stopWorkers();
+    await ctx.close();
+  });
+
+  const stockOf = async (id: string) => (await ctx.db.product.findUniqueOrThrow({ where: { id } })).stockQuantity;
+
+  it('pays: Pending order with stock reserved → test checkout → verify → Order Placed and paid, live to the owner', async () => {
+    const shopper = await shopperWithAddress(ctx.app);
+    const product = await createProduct(ctx.db, { offerPricePaise: 8_000, stockQuantity: 5 });
+    await ctx.app.inject({ method: 'POST', url: '/api/cart/update', headers: { cookie: shopper.cookie }, payload: { cartItems: { [product.id]: 2 } } });
+    const ws = await openSocket(baseUrl, { cookie: shopper.cookie });
+
+    const createRes = await postCreate(ctx.app, shopper.cookie, { items: [{ product: product.id, quantity: 2 }], address: shopper.address._id });
+    expect(createRes.statusCode).toBe(201);
+    const checkout = createRes.json();
+    // ₹80 × 2 + ₹2 platform fee, in paise for Checkout.
+    expect(checkout).toEqual({
+      success: true,
+      order: { id: expect.stringMatching(/^order_\w{14}$/), amount: 16_200, currency: 'INR' },
+      dbOrderId: expect.any(String),
+      key: 'rzp_test_simulated',
+      gateway: 'simulated',
+      prefill: { name: 'Asha Verma', email: shopper.email, contact: '9876543210' },
+    });
+    const pending = await ctx.db.order.findUniqueOrThrow({ where: { id: checkout.dbOrderId }, include: { payments: true } });
+    expect(pending).toMatchObject({ status: 'PENDING', paymentType: 'ONLINE', isPaid: false, amountPaise: 16_200, userId: shopper.user._id });
+    expect(pending.payments).toEqual([expect.objectContaining({ gateway: 'simulated', gatewayOrderId: checkout.order.id, status: 'CREATED', amountPaise: 16_200 })]);
+    expect(await stockOf(product.id)).toBe(3);
+    // The cart empties with the order, as the client empties its own copy when the checkout opens.
+    expect(await ctx.db.cartItem.count({ where: { userId: shopper.user._id } })).toBe(0);
+
+    const response = await payInTestCheckout(ctx.app, shopper.cookie, checkout.order.id, 'success');
+    expect(response.razorpay_order_id).toBe(checkout.order.id);
+    expect(response.razorpay_payment_id).toMatch(/^pay_\w{14}$/);
+    // A real Razorpay signature: HMAC-SHA256(order_id|payment_id) with the key secret.
+    const expected = createHmac('sha256', ctx.config.payments.keySecret).update(`${checkout.order.id}|${response.razorpay_payment_id}`).digest('hex');
+    expect(response.razorpay_signature).toBe(expected);
+
+    const verifyRes = await postVerify(ctx.app, shopper.cookie, { ...response, orderId: checkout.dbOrderId });
+    expect(verifyRes.statusCode).toBe(200);
+    expect(verifyRes.json()).toEqual({ success: true, message: 'Payment received, confirming…' });
+
+    const updated = await ws.next((m) => m.type === 'order.updated' && m.order._id === checkout.dbOrderId && m.order.isPaid);
+    expect(updated).toMatchObject({ order: { status: 'Order Placed', isPaid: true, version: 2, history: [{ to: 'Pending' }, { from: 'Pending', to: 'Order Placed', isPaid: true, actor: 'system' }] } });
+
+    const paid = await ctx.db.order.findUniqueOrThrow({ where: { id: checkout.dbOrderId }, include: { payments: { include: { attempts: true } } } });
+    expect(paid).toMatchObject({ status: 'ORDER_PLACED', isPaid: true });
+    expect(paid.payments[0]).toMatchObject({ status: 'CAPTURED', gatewayPaymentId: response.razorpay_payment_id });
+    expect(paid.payments[0]!.attempts).toEqual([expect.objectContaining({ source: 'checkout', outcome: 'paid', signature: expected })]);
+    expect(await ctx.db.outboxEvent.count({ where: { type: 'payment.verified', payload: { path: ['orderId'], equals: checkout.dbOrderId } } })).toBe(1);
+    expect(await stockOf(product.id)).toBe(3);
+    ws.close();
+  });
+
+  it('fails: test checkout failure → verify → Cancelled, stock released, payment.failed to the owner in the spec’s words', async () => {
+    const shopper = await shopperWithAddress(ctx.app);
+    const product = await createProduct(ctx.db, { stockQuantity: 1 });
+    const ws = await openSocket(baseUrl, { cookie: shopper.cookie });
+    const checkout = await createOnlineOrder(ctx.app, shopper.cookie, { items: [{ product: product.id, quantity: 1 }], address: shopper.address._id });
+    // The last unit is reserved: the product is out of stock while the payment is open.
+    expect(await ctx.db.product.findUniqueOrThrow({ where: { id: product.id } })).toMatchObject({ stockQuantity: 0, inStock: false });
+
+    const response = await payInTestCheckout(ctx.app, shopper.cookie, checkout.order.id, 'failure');
+    expect((await postVerify(ctx.app, shopper.cookie, { ...response, orderId: checkout.dbOrderId })).statusCode).toBe(200);
+
+    const failed = await ws.next((m) => m.type === 'payment.failed');
+    expect(failed).toEqual({ type: 'payment.failed', orderId: checkout.dbOrderId, message: 'Payment failed. Please try again.' });
+    const cancelled = await ws.next((m) => m.type === 'order.updated' && m.order._id === checkout.dbOrderId && m.order.status === 'Cancelled');
+    expect(cancelled).toMatchObject({ order: { isPaid: false, history: [{ to: 'Pending' }, { from: 'Pending', to: 'Cancelled', actor: 'system' }] } });
+    expect(await ctx.db.product.findUniqueOrThrow({ where: { id: product.id } })).toMatchObject({ stockQuantity: 1, inStock: true });
+    expect(await ctx.db.payment.findFirstOrThrow({ where: { orderId: checkout.dbOrderId } })).toMatchObject({ status: 'FAILED' });
+    expect((await decidedAttempts(ctx.db, response.razorpay_payment_id))[0]!.outcome).toBe('cancelled');
+
+    // The order is over: another checkout or verify on it is refused, and nothing changes.
+    expect((await postSimulatedCheckout(ctx.app, shopper.cookie, { gatewayOrderId: checkout.order.id, outcome: 'success' })).statusCode).toBe(409);
+    ws.close();
+  });
+
+  describe('POST /api/order/razorpay/create', () => {
+    it('needs a session (401) and a valid body (400), and takes only the caller’s own address', async () => {
+      const shopper = await shopperWithAddress(ctx.app);
+      const other = await registerUser(ctx.app);
+      const product = await createProduct(ctx.db, { stockQuantity: 3 });
+      const body = { items: [{ product: product.id, quantity: 1 }], address: shopper.address._id };
+      expect((await postCreate(ctx.app, undefined, body)).statusCode).toBe(401);
+      const empty = await postCreate(ctx.app, shopper.cookie, { ...body, items: [] });
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json().message).toContain('Your cart is empty');
+      const foreign = await postCreate(ctx.app, other.cookie, body);
+      expect(foreign.statusCode).toBe(400);
+      expect(foreign.json().message).toBe('Please select an address');
+      expect(await ctx.db.order.count({ where: { userId: { in: [shopper.user._id, other.user._id] } } })).toBe(0);
+      expect(await ctx.db.product.findUniqueOrThrow({ where: { id: product.id } })).toMatchObject({ stockQuantity: 3 });
+    });
+
+    it('answers a double submit (same Idempotency-Key) with the same checkout: one order, one gateway order', async () => {
+      const shopper = await shopperWithAddress(ctx.app);
+      const product = await createProduct(ctx.db, { stockQuantity: 4 });
+      const body = { items: [{ product: product.id, quantity: 1 }], address: shopper.address._id };
+      const first = await postCreate(ctx.app, shopper.cookie, body, { 'idempotency-key': 'checkout-key-0001' });
+      const again = await postCreate(ctx.app, shopper.cookie, body, { 'idempotency-key': 'checkout-key-0001' });
+      expect([first.statusCode, again.statusCode]).toEqual([201, 200]);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(again.json()).toEqual(first.json());
+      expect(await ctx.db.payment.count({ where: { order: { userId: shopper.user._id } } })).toBe(1);
+      expect(await stockOf(product.id)).toBe(3);
+    });
+  });
+
+  describe('POST /api/payments/simulated/checkout', () => {
+    it('pays only the caller’s own gateway order: 401 without a session, 404 for someone else’s, 400 for a bad outcome', async () => {
+      const owner = await shopperWithAddress(ctx.app);
+      const stranger = await registerUser(ctx.app);
+      await createAddress(ctx.app, stranger.cookie);
+      const product = await createProduct(ctx.db);
+      const checkout = await createOnlineOrder(ctx.app, owner.cookie, { items: [{ product: product.id, quantity: 1 }], address: owner.address._id });
+
+      expect((await postSimulatedCheckout(ctx.app, undefined, { gatewayOrderId: checkout.order.id, outcome: 'success' })).statusCode).toBe(401);
+      const foreign = await postSimulatedCheckout(ctx.app, stranger.cookie, { gatewayOrderId: checkout.order.id, outcome: 'success' });
+      expect(foreign.statusCode).toBe(404);
+      expect((await postSimulatedCheckout(ctx.app, owner.cookie, { gatewayOrderId: checkout.order.id, outcome: 'maybe' })).statusCode).toBe(400);
+      expect((await postSimulatedCheckout(ctx.app, owner.cookie, { gatewayOrderId: 'order_Unknown0000000', outcome: 'success' })).statusCode).toBe(404);
+      // The stranger's call made no payment at the gateway.
+      expect(await ctx.services.paymentGateway.fetchOrderPayments(checkout.order.id)).toEqual([]);
+    });
+  });
+
+  it('POST /api/order/stripe answers 501: card payments are not offered', async () => {
+    const shopper = await shopperWithAddress(ctx.app);
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/order/stripe', headers: { cookie: shopper.cookie }, payload: { items: [], address: shopper.address._id } });
+    expect(res.statusCode).toBe(501);
+    expect(res.json()).toMatchObject({ success: false, message: 'Card payments are not offered; choose Cash on Delivery or Online Payment' });
+  });
+});
