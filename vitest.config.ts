@@ -12,6 +12,7 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -25,6 +26,7 @@ export default defineConfig({
           // Two cores: a couple of files at a time keeps PostgreSQL and Redis from thrashing.
           maxWorkers: 2,
           fileParallelism: true,
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -36,6 +38,7 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

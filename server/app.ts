@@ -40,7 +40,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
     bodyLimit: BODY_LIMIT,
-    trustProxy: true,
+    trustProxy: deps.config.trustProxy,
     // Never let a client choose the request id: it appears in logs and error replies.
     genReqId: () => crypto.randomUUID(),
     // The router refuses malformed URLs and over-long path parameters before any handler runs; answer those in the

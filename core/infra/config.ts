@@ -39,6 +39,8 @@ const ConfigSchema = z.object({
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Serve the built client from dist/client when present. */
     SERVE_CLIENT: bool.default(true),
+    /** Trust X-Forwarded-* headers (only behind a proxy that sets them: they decide the client IP for rate limits). */
+    TRUST_PROXY: bool.default(false),
     /** The cookie `Secure` flag; on by default when PUBLIC_ORIGIN is https. */
     COOKIE_SECURE: bool.optional(),
   });
@@ -60,6 +62,7 @@ export type Config = Readonly<{
   seller: { email: string; password: string };
   sessionTtlMs: number;
   cookieSecure: boolean;
+  trustProxy: boolean;
   payments: {
     gateway: 'razorpay' | 'simulated';
     keyId: string;
@@ -108,6 +111,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     seller: Object.freeze({ email: e.SELLER_EMAIL.toLowerCase(), password: e.SELLER_PASSWORD }),
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
     cookieSecure: e.COOKIE_SECURE ?? publicOrigin.startsWith('https:'),
+    trustProxy: e.TRUST_PROXY,
     payments: Object.freeze({
       gateway: simulated ? 'simulated' : 'razorpay',
       keyId: e.RAZORPAY_KEY_ID ?? 'rzp_test_simulated',

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WsMessage } from '../../../core/contracts/ws';
 import { buildTestContext, type TestContext } from '../../helpers/build-app';
 import { createProduct } from '../../helpers/factories';
 import { openSocket, sellerWithSession } from '../../helpers/live-helpers';
@@ -56,7 +57,7 @@ describe('live updates across processes', () => {
     expect(placed.status).toBe(201);
     const orderId: string = placed.json.order._id;
 
-    const isCreated = (m: { type: string }) => m.type === 'order.created' && (m as { order: { _id: string } }).order._id === orderId;
+    const isCreated = (m: WsMessage) => m.type === 'order.created' && m.order._id === orderId;
     await Promise.all([sellerOnA.next(isCreated), sellerOnB.next(isCreated)]);
 
     const moved = await call(apiA.url!, 'PUT', '/api/order/status', seller.cookie, { orderId, status: 'On The Way' });

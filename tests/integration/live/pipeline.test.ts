@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WsMessage } from '../../../core/contracts/ws';
 import { appendEvent } from '../../../core/modules/outbox/outbox-writer';
 import { transitionOrder } from '../../../core/modules/orders/order-transitions';
 import { buildTestContext, type TestContext } from '../../helpers/build-app';
@@ -37,7 +38,7 @@ describe('outbox → BullMQ → pub/sub → WebSocket', () => {
     const order = await insertOrder(ctx.db, owner.userId);
     await ctx.db.$transaction((tx) => transitionOrder(tx, { orderId: order.id, to: 'On The Way', actor: { type: 'seller', id: seller.sellerId } }));
 
-    const isThisOrder = (m: { type: string }) => m.type === 'order.updated' && (m as { order: { _id: string } }).order._id === order.id;
+    const isThisOrder = (m: WsMessage) => m.type === 'order.updated' && m.order._id === order.id;
     const [toOwner, toSeller] = await Promise.all([ownerWs.next(isThisOrder), sellerWs.next(isThisOrder)]);
     expect(toOwner).toMatchObject({ order: { status: 'On The Way', version: 2, history: [{ to: 'Order Placed' }, { from: 'Order Placed', to: 'On The Way', actor: 'seller' }] } });
     expect(toSeller).toEqual(toOwner);

@@ -51,7 +51,7 @@ describe('outbox relay', () => {
   it('lets several relays drain one outbox without publishing any row twice', async () => {
     await ctx.db.$transaction(async (tx) => {
       for (let i = 0; i < 300; i++) await appendEvent(tx, 'stock.changed', { productId: crypto.randomUUID(), reason: 'updated' });
-    });
+    }, { timeout: 60_000 });
     const relays = [relay(), relay(), relay()];
     await Promise.all(relays.map((r) => r.relay.drainNow()));
     const published = relays.map((r) => r.relay.stats.published);

@@ -140,6 +140,21 @@ describe('POST /api/payments/razorpay/webhook', () => {
     expect(await orderState(ctx.db, checkout.dbOrderId)).toEqual(before);
   });
 
+  it('a payment captured after the order was cancelled does not revive it; it is recorded for a refund', async () => {
+    const { shopper, checkout } = await pendingOrder();
+    const failed = await payInTestCheckout(ctx.app, shopper.cookie, checkout.order.id, 'failure');
+    await postVerify(ctx.app, shopper.cookie, { ...failed, orderId: checkout.dbOrderId });
+    await decidedAttempts(ctx.db, failed.razorpay_payment_id);
+    const cancelled = await orderState(ctx.db, checkout.dbOrderId);
+    expect(cancelled).toMatchObject({ status: 'CANCELLED', isPaid: false, stock: [5] });
+
+    // The shopper's bank completes a payment on the gateway order anyway (e.g. a second tab).
+    const late = await gateway.checkout(checkout.order.id, 'success');
+    await postWebhook(ctx.app, await gateway.webhook('payment.captured', late!.razorpay_payment_id));
+    expect((await decidedAttempts(ctx.db, late!.razorpay_payment_id))[0]!.outcome).toBe('captured_after_cancel');
+    expect(await orderState(ctx.db, checkout.dbOrderId)).toEqual({ ...cancelled, payments: [{ status: 'CAPTURED', gatewayPaymentId: late!.razorpay_payment_id }] });
+  });
+
   it('stores and ignores events it does not act on, and events for gateway orders that are not ours', async () => {
     const { shopper, checkout } = await pendingOrder();
     const paid = await payInTestCheckout(ctx.app, shopper.cookie, checkout.order.id);

@@ -3,7 +3,7 @@ import { createPipelineHealth } from '../../../../core/modules/outbox/pipeline-h
 
 type Probe<T> = { ok: boolean; ms: number; error?: string; value?: T };
 
-async function timed<T>(probe: () => Promise<T>, timeoutMs = 1000): Promise<Probe<T>> {
+async function timed<T>(probe: () => Promise<T>, timeoutMs = 3000): Promise<Probe<T>> {
   const started = performance.now();
   let timer: NodeJS.Timeout | undefined;
   try {

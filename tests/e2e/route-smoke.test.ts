@@ -1,0 +1,246 @@
+import { randomUUID } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addAddressThroughApi, signUpThroughApi } from './helpers/accounts';
+import { launchBrowser, openPage, VIEWPORTS, type Shopper } from './helpers/browser';
+import { startE2eServer, type E2eServer } from './helpers/e2e-server';
+import { checkout, newestOrder, sellerLogin, sellerNavigate } from './helpers/flows';
+
+type Viewport = keyof typeof VIEWPORTS;
+
+type Listed = { _id: string; name: string; category: string };
+
+/** The page's main heading (h1), for routes whose content starts with one. */
+function heading(page: Page, name: string | RegExp) {
+  return page.getByRole('heading', { level: 1, name });
+}
+
+/** A page must fit the screen: nothing wider than the viewport (360 px is the narrowest supported). */
+async function expectNoHorizontalScroll(page: Page, route: string): Promise<void> {
+  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: window.innerWidth }));
+  expect(widths.page, `${route} is wider than the screen`).toBeLessThanOrEqual(widths.viewport);
+}
+
+/** Shopper chrome (SPEC.md section 2): navbar and footer everywhere but seller paths; the bottom bar on small screens. */
+async function expectShopperChrome(page: Page, viewport: Viewport): Promise<void> {
+  expect(await page.getByRole('banner').count()).toBe(1);
+  expect(await page.getByRole('contentinfo').count()).toBe(1);
+  expect(await page.getByRole('navigation', { name: 'Quick' }).isVisible()).toBe(viewport === 'mobile');
+  expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(viewport === 'desktop');
+}
+
+type RouteCheck = { path: string; screenshot?: string; check: (page: Page) => Promise<void> };
+
+function visitorRoutes(products: Listed[]): RouteCheck[] {
+  const fruit = products.find((p) => p.category === 'Fruits')!;
+  const fruits = products.filter((p) => p.category === 'Fruits');
+  return [
+    {
+      path: '/',
+      screenshot: 'home',
+      async check(page) {
+        await heading(page, /Freshness You Can Trust/).waitFor();
+        await page.getByRole('link', { name: 'Shop Now' }).waitFor();
+        await page.getByRole('link', { name: 'Explore Deals' }).waitFor();
+        expect(await page.getByTestId('category-tile').count()).toBe(7);
+        const bestSellers = page.getByRole('list', { name: 'Best sellers' }).getByTestId('product-card');
+        await bestSellers.first().waitFor();
+        expect(await bestSellers.count()).toBe(10);
+        for (const card of ['Fastest Delivery', 'Freshness Guaranteed', 'Affordable Prices', 'Trusted by Thousands']) {
+          await page.getByRole('heading', { name: card }).waitFor({ state: 'attached' });
+        }
+      },
+    },
+    {
+      path: '/products',
+      screenshot: 'products',
+      async check(page) {
+        await heading(page, 'All Products').waitFor();
+        await page.getByTestId('product-card').first().waitFor();
+        expect(await page.getByTestId('product-card').count()).toBe(products.length);
+      },
+    },
+    {
+      path: '/products/fruits',
+      async check(page) {
+        await heading(page, 'FRESH FRUITS').waitFor();
+        await page.getByTestId('product-card').first().waitFor();
+        expect(await page.getByTestId('product-card').count()).toBe(fruits.length);
+      },
+    },
+    {
+      path: `/products/fruits/${fruit._id}`,
+      screenshot: 'product-detail',
+      async check(page) {
+        await heading(page, fruit.name).waitFor();
+        const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
+        expect(await breadcrumb.textContent()).toContain('Fruits');
+        await page.getByText('(4)', { exact: true }).first().waitFor();
+        await page.getByTestId('product-offer-price').filter({ hasText: 'MRP' }).waitFor();
+        await page.getByText('(inclusive of all taxes)').waitFor();
+        await page.getByRole('button', { name: 'Add to Cart' }).waitFor();
+        await page.getByRole('button', { name: 'Buy now' }).waitFor();
+        const related = await page.getByRole('list', { name: 'Related products' }).getByTestId('product-card').count();
+        expect(related).toBe(Math.min(5, fruits.length - 1));
+      },
+    },
+    {
+      path: '/cart',
+      async check(page) {
+        await heading(page, 'Your cart is empty!').waitFor();
+        await page.getByRole('main').getByRole('link', { name: 'Start Shopping' }).waitFor();
+      },
+    },
+    {
+      path: '/my-orders',
+      async check(page) {
+        await heading(page, 'My Orders').waitFor();
+        await page.getByText('Please login to see your orders.').waitFor();
+      },
+    },
+    {
+      path: '/contact',
+      async check(page) {
+        await heading(page, 'Contact Us').waitFor();
+        await page.getByText('9:00 AM–8:00 PM IST', { exact: false }).first().waitFor();
+      },
+    },
+    {
+      path: '/about',
+      async check(page) {
+        await heading(page, 'About FreshCart').waitFor();
+      },
+    },
+    {
+      path: '/faqs',
+      async check(page) {
+        await heading(page, 'Frequently Asked Questions').waitFor();
+        const questions = page.getByRole('main').locator('button[aria-expanded]');
+        expect(await questions.count()).toBe(6);
+        // An accordion: opening the second question closes the first.
+        await questions.nth(1).click();
+        expect(await questions.nth(1).getAttribute('aria-expanded')).toBe('true');
+        expect(await questions.nth(0).getAttribute('aria-expanded')).toBe('false');
+      },
+    },
+    ...(
+      [
+        ['privacy', 'Privacy Policy'],
+        ['terms', 'Terms & Conditions'],
+        ['refund', 'Refund Policy'],
+        ['shipping', 'Shipping Policy'],
+        ['vendor', 'Vendor Policy'],
+      ] as const
+    ).map(([slug, title]) => ({
+      path: `/policy/${slug}`,
+      async check(page: Page) {
+        await heading(page, title).waitFor();
+      },
+    })),
+  ];
+}
+
+describe('every route, at 360 px and desktop width (real Chromium, real server)', () => {
+  let server: E2eServer;
+  let browser: Browser;
+  let products: Listed[];
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startE2eServer(), launchBrowser()]);
+    const reply = await fetch(`${server.url}/api/product/list`);
+    products = ((await reply.json()) as { products: Listed[] }).products;
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  describe.each(Object.keys(VIEWPORTS) as Viewport[])('%s', (viewport) => {
+    it('a visitor sees each page of SPEC.md section 2 with its content, no console errors and no failed requests', async () => {
+      const visitor: Shopper = await openPage(browser, server.url, { viewport });
+      const { page } = visitor;
+
+      for (const route of visitorRoutes(products)) {
+        await page.goto(route.path);
+        await route.check(page);
+        await expectShopperChrome(page, viewport);
+        await expectNoHorizontalScroll(page, route.path);
+        if (route.screenshot) await visitor.screenshot(`${viewport}-${route.screenshot}`);
+        expect(visitor.problems(), route.path).toEqual([]);
+      }
+
+      // /loader?next=products: a spinner, then /products after 5 s (waited for once, on the desktop pass).
+      const loaderOpened = Date.now();
+      await page.goto('/loader?next=products');
+      await page.getByRole('main').getByRole('status').waitFor();
+      if (viewport === 'desktop') {
+        await page.waitForURL('**/products', { timeout: 7_000 });
+        expect(Date.now() - loaderOpened).toBeGreaterThanOrEqual(4_500);
+        await heading(page, 'All Products').waitFor();
+      }
+
+      // An unknown product id renders nothing (the lookup's 404 is expected); an unknown path goes home.
+      const unknownProduct = `/api/product/${randomUUID()}`;
+      visitor.allow((p) => p.url?.endsWith(unknownProduct) === true && /404/.test(p.text));
+      await page.goto(`/products/fruits/${unknownProduct.split('/').pop()}`);
+      await page.waitForResponse((r) => r.url().endsWith(unknownProduct));
+      await page.getByRole('main').getByRole('status').waitFor({ state: 'detached' });
+      expect((await page.getByRole('main').innerText()).trim()).toBe('');
+
+      await page.goto('/no-such-page');
+      await page.waitForURL(`${server.url}/`);
+      await heading(page, /Freshness You Can Trust/).waitFor();
+
+      // /seller for a visitor: the seller login, without the shopper navbar and footer.
+      await page.goto('/seller');
+      await page.getByRole('form', { name: 'Seller Login' }).waitFor();
+      expect(await page.getByRole('banner').count()).toBe(0);
+      expect(await page.getByRole('contentinfo').count()).toBe(0);
+      await expectNoHorizontalScroll(page, '/seller');
+
+      expect(visitor.problems()).toEqual([]);
+      await visitor.context.close();
+    });
+
+    it("a signed-in shopper's cart and orders, and the seller's pages, render without errors", async () => {
+      const shopper = await openPage(browser, server.url, { viewport });
+      const [first, second] = products;
+      await signUpThroughApi(shopper.context, { name: 'Kiran', cartItems: { [first!._id]: 2, [second!._id]: 1 } });
+      await addAddressThroughApi(shopper.context);
+      const { page } = shopper;
+
+      await page.goto('/cart');
+      await heading(page, /Shopping Cart/).waitFor();
+      await page.getByTestId('selected-address').filter({ hasText: 'MG Road' }).waitFor();
+      expect(await page.getByTestId('summary-total').textContent()).toMatch(/^₹[\d,.]+$/);
+      await expectNoHorizontalScroll(page, '/cart');
+      await shopper.screenshot(`${viewport}-cart`);
+
+      await checkout(page, 'COD');
+      await newestOrder(page).getByTestId('order-status').filter({ hasText: 'Order Placed' }).waitFor();
+      await expectShopperChrome(page, viewport);
+      await expectNoHorizontalScroll(page, '/my-orders');
+      await shopper.screenshot(`${viewport}-my-orders`);
+      expect(shopper.problems()).toEqual([]);
+
+      const seller = await openPage(browser, server.url, { viewport });
+      await sellerLogin(seller.page, server.config.seller);
+      await seller.page.getByRole('form', { name: 'Add Product' }).waitFor();
+      await expectNoHorizontalScroll(seller.page, '/seller');
+      await sellerNavigate(seller.page, 'Product List');
+      await seller.page.getByTestId('seller-product-row').first().waitFor();
+      expect(await seller.page.getByTestId('seller-product-row').count()).toBe(products.length);
+      await expectNoHorizontalScroll(seller.page, '/seller/product-list');
+      await sellerNavigate(seller.page, 'Orders');
+      await seller.page.getByTestId('seller-order-row').first().waitFor();
+      expect(await seller.page.getByRole('banner').count()).toBe(1); // the seller header, not the shopper navbar
+      expect(await seller.page.getByRole('contentinfo').count()).toBe(0);
+      await expectNoHorizontalScroll(seller.page, '/seller/orders');
+      await seller.screenshot(`${viewport}-seller-orders`);
+      expect(seller.problems()).toEqual([]);
+
+      await Promise.all([shopper.context.close(), seller.context.close()]);
+    });
+  });
+});
