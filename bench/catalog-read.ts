@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { analyzeLoaded } from './lib/database';
 import { load, type LoadResult } from './lib/load';
-import { freePort, startNodeScript, waitForHttp } from './lib/processes';
+import { cpuMs, freePort, startNodeScript, waitForHttp, type Child } from './lib/processes';
 import { row, type Row } from './lib/report';
 import type { Stack } from './lib/stack';
 import { waitFor } from './lib/stats';
@@ -50,11 +50,11 @@ async function measure(stack: Stack, label: string, log: (line: string) => void)
     // Warm both (JIT, caches, connections) before anything counts.
     await load({ url: productUrl, connections: CONNECTIONS, duration: 1 });
     await load({ url: bareUrl, connections: CONNECTIONS, duration: 1 });
-    const product: LoadResult[] = [];
-    const ceiling: LoadResult[] = [];
+    const product: Measured[] = [];
+    const ceiling: Measured[] = [];
     for (let i = 0; i < RUNS; i++) {
-      product.push(await load({ url: productUrl, connections: CONNECTIONS, duration: SECONDS }));
-      ceiling.push(await load({ url: bareUrl, connections: CONNECTIONS, duration: SECONDS }));
+      product.push(await measured(stack.api.child, productUrl));
+      ceiling.push(await measured(bare, bareUrl));
       log(`  run ${i + 1}: product ${product[i]!.rps.toFixed(0)} req/s, bare Fastify ${ceiling[i]!.rps.toFixed(0)} req/s`);
     }
     const failures = product.reduce((n, r) => n + r.non2xx + r.errors, 0);
@@ -71,10 +71,27 @@ async function measure(stack: Stack, label: string, log: (line: string) => void)
       }),
       row({ section: SECTION, name: `${name}, p50 latency`, unit: 'ms', runs: product.map((r) => r.p50), ceiling: { name: 'bare Fastify', runs: ceiling.map((r) => r.p50) } }),
       row({ section: SECTION, name: `${name}, p99 latency`, unit: 'ms', runs: product.map((r) => r.p99), ceiling: { name: 'bare Fastify', runs: ceiling.map((r) => r.p99) } }),
+      row({
+        section: SECTION,
+        name: `${name}, server CPU per request`,
+        unit: 'µs',
+        runs: product.map((r) => r.cpuUsPerRequest),
+        ceiling: { name: 'bare Fastify', runs: ceiling.map((r) => r.cpuUsPerRequest) },
+        note: 'CPU time of the serving process / requests served: unlike req/s, barely moved by other load on the machine',
+      }),
     ];
   } finally {
     await bare.stop();
   }
+}
+
+type Measured = LoadResult & { cpuUsPerRequest: number };
+
+/** One load run, with the CPU time the serving process spent per request. */
+async function measured(server: Child, url: string): Promise<Measured> {
+  const cpuBefore = cpuMs(server.pid);
+  const result = await load({ url, connections: CONNECTIONS, duration: SECONDS });
+  return { ...result, cpuUsPerRequest: ((cpuMs(server.pid) - cpuBefore) * 1000) / result.requests };
 }
 
 /** Tops the catalogue up to `total` in-stock products with plausible rows written directly, then analyses. */

@@ -3,7 +3,9 @@ import { row, type Row } from './lib/report';
 import { call, ok, placeCodOrder, registerShopper, sellerCookie, type Shopper } from './lib/shoppers';
 import { closeSockets, openIdleSockets, watchingSocket } from './lib/sockets';
 import { waitForPipelineIdle, type Api, type Stack } from './lib/stack';
-import { latencySummary, mapLimit } from './lib/stats';
+import { analyzeLoaded } from './lib/database';
+import { insertPlacedOrders } from './lib/fixtures';
+import { latencySummary } from './lib/stats';
 
 const SECTION = 'Live latency';
 const SAMPLES = 200;
@@ -24,7 +26,7 @@ type Sample = { orderId: string; status: 'On The Way' | 'Delivered' };
 export async function liveLatency(stack: Stack, log: (line: string) => void): Promise<Row[]> {
   const seller = await sellerCookie(stack.api);
   const shopper = await registerShopper(stack.api, 900_000);
-  const samples = await prepareOrders(stack.api, shopper);
+  const samples = await prepareOrders(stack, shopper);
   await waitForPipelineIdle(stack.api);
   log(`live: ${samples.length} status changes prepared on ${samples.length / 2} COD orders`);
   const take = (n: number) => {
@@ -57,17 +59,19 @@ export async function liveLatency(stack: Stack, log: (line: string) => void): Pr
   return rows;
 }
 
-/** COD orders of one untracked product (no stock events), each ready for its two seller moves. */
-async function prepareOrders(api: Api, shopper: Shopper): Promise<Sample[]> {
-  const list = await ok(api, 'GET', '/api/product/list');
+/**
+ * Placed COD orders of the shopper, each ready for its two seller moves: one placed through the API (the path is
+ * exercised), the rest written directly (they are only the subject here), then the tables analysed.
+ */
+async function prepareOrders(stack: Stack, shopper: Shopper): Promise<Sample[]> {
+  const list = await ok(stack.api, 'GET', '/api/product/list');
   const product = (list.body.products as { _id: string; stock: number | null }[]).find((p) => p.stock === null);
   if (!product) throw new Error('no product without counted stock in the catalogue');
-  const orders = await mapLimit(Array.from({ length: ORDERS }), 4, () => placeCodOrder(api, shopper, [{ product: product._id, quantity: 1 }]));
-  // Interleave so that each order's second move comes long after its first.
-  return [
-    ...orders.map((o) => ({ orderId: o._id, status: 'On The Way' as const })),
-    ...orders.map((o) => ({ orderId: o._id, status: 'Delivered' as const })),
-  ];
+  const first = await placeCodOrder(stack.api, shopper, [{ product: product._id, quantity: 1 }]);
+  const ids = [first._id, ...(await insertPlacedOrders(stack.api, stack.db, shopper, product._id, ORDERS - 1))];
+  await analyzeLoaded(stack.databaseUrl);
+  // All first moves, then all second moves: an order's second move comes long after its first.
+  return [...ids.map((orderId) => ({ orderId, status: 'On The Way' as const })), ...ids.map((orderId) => ({ orderId, status: 'Delivered' as const }))];
 }
 
 async function measure(

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { analyzeLoaded } from './lib/database';
 import { load, type LoadResult } from './lib/load';
-import { ROOT, runToEnd } from './lib/processes';
+import { cpuMs, ROOT, runToEnd } from './lib/processes';
 import { row, type Row } from './lib/report';
 import { registerShoppers, type Shopper } from './lib/shoppers';
 import { ORIGIN, waitForPipelineIdle, type Stack } from './lib/stack';
@@ -63,10 +63,16 @@ export async function orderPlacement(stack: Stack, log: (line: string) => void):
   await analyzeLoaded(stack.databaseUrl);
 
   const http: LoadResult[] = [];
+  const apiCpu: number[] = [];
+  const workerCpu: number[] = [];
   const pgbench: { tps: number; latencyMs: number }[] = [];
   for (let i = 0; i < RUNS; i++) {
+    const cpu = [cpuMs(stack.api.child.pid), cpuMs(stack.worker.pid)];
     http.push(await placeOrders(SECONDS));
     await waitForPipelineIdle(stack.api);
+    // CPU per order: the API's while placing them, the worker's until their events are all handled.
+    apiCpu.push((cpuMs(stack.api.child.pid) - cpu[0]!) / http[i]!.requests);
+    workerCpu.push((cpuMs(stack.worker.pid) - cpu[1]!) / http[i]!.requests);
     pgbench.push(await runPgbench(stack));
     log(`  run ${i + 1}: HTTP ${http[i]!.rps.toFixed(0)} orders/s (p99 ${http[i]!.p99} ms), pgbench ${pgbench[i]!.tps.toFixed(0)} TPS`);
   }
@@ -86,6 +92,8 @@ export async function orderPlacement(stack: Stack, log: (line: string) => void):
     }),
     row({ section: SECTION, name: 'p50 latency', unit: 'ms', runs: http.map((r) => r.p50), ceiling: { name: 'pgbench avg', runs: pgbench.map((r) => r.latencyMs) } }),
     row({ section: SECTION, name: 'p99 latency', unit: 'ms', runs: http.map((r) => r.p99) }),
+    row({ section: SECTION, name: 'API process CPU per order', unit: 'ms', runs: apiCpu, note: 'CPU time / orders placed: barely moved by other load on the machine' }),
+    row({ section: SECTION, name: 'worker process CPU per order (relay, BullMQ, order.placed)', unit: 'ms', runs: workerCpu }),
     row({
       section: SECTION,
       name: 'non-2xx answers and failed requests',

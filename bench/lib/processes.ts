@@ -151,3 +151,9 @@ export async function runToEnd(name: string, command: string, args: string[], en
   if (code !== 0) throw new Error(`${name} failed (exit ${code}):\n${child.output().slice(-4000)}`);
   return child.output();
 }
+
+/** CPU time (user + system) a process has used so far, in ms, from /proc (clock ticks are 10 ms on Linux). */
+export function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}

@@ -33,4 +33,8 @@ export type UserDto = z.infer<typeof UserDto>;
 
 /** Register and login answer with the user and the merged cart; the session itself travels only in the cookie. */
 export const AuthReply = z.object({ success: z.literal(true), message: z.string(), user: UserDto });
-export const IsAuthReply = z.object({ success: z.literal(true), user: UserDto });
+/** "Who am I?" has a normal answer for a visitor too: `success: false, user: null` with a 200, not an error. */
+export const IsAuthReply = z.union([
+  z.object({ success: z.literal(true), user: UserDto }),
+  z.object({ success: z.literal(false), message: z.string(), user: z.null() }),
+]);

@@ -91,8 +91,13 @@ describe('online payment with the simulated gateway', () => {
     expect(await ctx.db.payment.findFirstOrThrow({ where: { orderId: checkout.dbOrderId } })).toMatchObject({ status: 'FAILED' });
     expect((await decidedAttempts(ctx.db, response.razorpay_payment_id))[0]!.outcome).toBe('cancelled');
 
-    // The order is over: another checkout or verify on it is refused, and nothing changes.
+    // The order is over: another checkout or a new verify on it is refused (409); the same callback again is a calm 200.
     expect((await postSimulatedCheckout(ctx.app, shopper.cookie, { gatewayOrderId: checkout.order.id, outcome: 'success' })).statusCode).toBe(409);
+    const late = await postVerify(ctx.app, shopper.cookie, { ...response, razorpay_payment_id: 'pay_Another000000', orderId: checkout.dbOrderId });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe('This order is no longer waiting for a payment');
+    expect((await postVerify(ctx.app, shopper.cookie, { ...response, orderId: checkout.dbOrderId })).statusCode).toBe(200);
+    expect(await ctx.db.paymentAttempt.count({ where: { payment: { orderId: checkout.dbOrderId } } })).toBe(1);
     ws.close();
   });
 

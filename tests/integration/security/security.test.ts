@@ -66,7 +66,7 @@ describe('web security basics', () => {
   describe('security headers', () => {
     it.each([
       ['a successful answer', 'GET', '/api/product/list'],
-      ['a 401', 'GET', '/api/user/is-auth'],
+      ['a 401', 'GET', '/api/order/user'],
       ['a 404', 'GET', '/api/no-such-thing'],
       ['a 400', 'POST', '/api/user/login'],
     ] as const)('are on %s', async (_label, method, url) => {

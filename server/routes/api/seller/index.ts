@@ -18,9 +18,15 @@ export default async function sellerRoutes(fastify: FastifyInstance) {
     return { success: true as const, message: 'Logged in' };
   });
 
-  app.get('/is-auth', { onRequest: app.requireSeller, schema: { response: { 200: z.object({ success: z.literal(true) }) } } }, async () => {
-    return { success: true as const };
-  });
+  // Asked whenever a /seller page opens; "not a seller" is a normal answer (200), not an error.
+  app.get(
+    '/is-auth',
+    { schema: { response: { 200: z.union([z.object({ success: z.literal(true) }), z.object({ success: z.literal(false), message: z.string() })]) } } },
+    async (request) => {
+      const principal = await app.services.sessions.resolve(request.cookies[SELLER_COOKIE]);
+      return principal?.kind === 'seller' ? { success: true as const } : { success: false as const, message: 'Seller login required' };
+    },
+  );
 
   app.get('/logout', { onRequest: app.requireSeller, schema: { response: { 200: MessageReply } } }, async (request, reply) => {
     await sellers.logout(request.cookies[SELLER_COOKIE]);
