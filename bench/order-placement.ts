@@ -69,9 +69,9 @@ export async function orderPlacement(stack: Stack, log: (line: string) => void):
   for (let i = 0; i < RUNS; i++) {
     const cpu = [cpuMs(stack.api.child.pid), cpuMs(stack.worker.pid)];
     http.push(await placeOrders(SECONDS));
-    await waitForPipelineIdle(stack.api);
     // CPU per order: the API's while placing them, the worker's until their events are all handled.
     apiCpu.push((cpuMs(stack.api.child.pid) - cpu[0]!) / http[i]!.requests);
+    await waitForPipelineIdle(stack.api);
     workerCpu.push((cpuMs(stack.worker.pid) - cpu[1]!) / http[i]!.requests);
     pgbench.push(await runPgbench(stack));
     log(`  run ${i + 1}: HTTP ${http[i]!.rps.toFixed(0)} orders/s (p99 ${http[i]!.p99} ms), pgbench ${pgbench[i]!.tps.toFixed(0)} TPS`);

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { Redis } from 'ioredis';
 import { capacity } from './capacity';
 import { catalogRead } from './catalog-read';
@@ -6,12 +7,12 @@ import { clientSize } from './client-size';
 import { liveLatency } from './live-latency';
 import { orderPlacement } from './order-placement';
 import { paymentLatency } from './payment-latency';
-import { installCleanup, killAllChildren, openFileLimit } from './lib/processes';
-import { machineInfo, printTable, row, writeResults, type Row } from './lib/report';
+import { installCleanup, killAllChildren, openFileLimit, ROOT } from './lib/processes';
+import { busyWarning, cpuPressure, machineInfo, printTable, row, writeResults, type Row } from './lib/report';
 import { ensureClientBuild, REDIS_URL, startStack, type Stack } from './lib/stack';
 
 /**
- * `npm run bench [-- --only catalog,orders,live,payment,capacity,client]`: starts its own database, worker and API
+ * `npm run bench [-- --only catalog,orders,live,payment,capacity,client] [--profile]`: starts its own database, worker and API
  * processes, runs each measurement against a ceiling measured in the same run, prints a table and writes
  * bench/results/latest.json and latest.md. See bench/README.md.
  */
@@ -62,10 +63,18 @@ async function serviceVersions(stack: Stack | undefined): Promise<{ postgres: st
 async function main() {
   installCleanup();
   const selected = parseOnly(process.argv.slice(2));
+  if (process.argv.includes('--profile')) {
+    // Every API and worker process writes a V8 CPU profile when it stops (summarise with bench/tools/profile-summary.ts).
+    const dir = path.join(ROOT, 'bench/results/profiles', new Date().toISOString().replace(/[:.]/g, '-'));
+    process.env.BENCH_NODE_ARGS = `--cpu-prof --cpu-prof-dir=${dir}`;
+    console.log(`CPU profiles go to ${dir}`);
+  }
   const started = performance.now();
   const machine = machineInfo();
   const log = (line: string) => console.log(`[${((performance.now() - started) / 1000).toFixed(0).padStart(3)} s] ${line}`);
-  log(`bench: ${selected.join(', ')} on ${machine.cpu}, Node ${machine.node}, load average ${machine.loadAverageAtStart.join(' ')}`);
+  log(`bench: ${selected.join(', ')} on ${machine.cpu}, Node ${machine.node}, load average ${machine.loadAverageAtStart.join(' ')}, CPU pressure ${machine.cpuPressureAtStart ?? '?'}%`);
+  const warning = busyWarning(machine.cpuPressureAtStart);
+  if (warning) console.warn(warning);
 
   await ensureClientBuild(log);
   const stack = selected.some((n) => MEASUREMENTS[n]!.needsStack) ? await startStack(log) : undefined;
@@ -87,7 +96,9 @@ async function main() {
     const versions = await serviceVersions(stack);
     const durationSeconds = (performance.now() - started) / 1000;
     printTable(rows);
-    const files = writeResults(rows, { machine, ...versions, only: selected.length === Object.keys(MEASUREMENTS).length ? undefined : selected.join(','), durationSeconds });
+    if (warning) console.warn(`\n${warning}`);
+    const only = selected.length === Object.keys(MEASUREMENTS).length ? undefined : selected.join(',');
+    const files = writeResults(rows, { machine, ...versions, only, durationSeconds, cpuPressureAtEnd: cpuPressure() });
     log(`wrote ${files.json} and ${files.md} (${durationSeconds.toFixed(0)} s in all)`);
   } finally {
     await stack?.stop().catch(() => {});

@@ -95,6 +95,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     const missing = env.RAZORPAY_KEY_ID ? 'RAZORPAY_KEY_SECRET' : 'RAZORPAY_KEY_ID';
     problems.push(`${missing}: set both RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET, or neither for the simulated gateway`);
   }
+  if (env.RAZORPAY_KEY_ID && !env.RAZORPAY_WEBHOOK_SECRET) {
+    problems.push('RAZORPAY_WEBHOOK_SECRET: required with real Razorpay keys (the secret set on the Razorpay webhook)');
+  }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
   const publicOrigin = e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`;

@@ -37,7 +37,8 @@ export async function spawnRole(role: 'api' | 'worker', env: Record<string, stri
 
   if (role === 'api') {
     const url = `http://127.0.0.1:${port}`;
-    for (let i = 0; i < 150; i++) {
+    // Generous: under load, transpiling the API on first start can take a while on two cores.
+    for (let i = 0; i < 600; i++) {
       if (child.exitCode !== null) throw new Error(`api exited early:\n${output}`);
       const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
       if (ok) return { child, url, output: () => output, stop };

@@ -13,8 +13,13 @@ describe('loadConfig', () => {
   });
 
   it('uses Razorpay when both keys are set', () => {
-    const config = loadConfig({ RAZORPAY_KEY_ID: 'rzp_test_x', RAZORPAY_KEY_SECRET: 'secret' });
+    const config = loadConfig({ RAZORPAY_KEY_ID: 'rzp_test_x', RAZORPAY_KEY_SECRET: 'secret', RAZORPAY_WEBHOOK_SECRET: 'whsec' });
     expect(config.payments.gateway).toBe('razorpay');
+    expect(config.payments.webhookSecret).toBe('whsec');
+  });
+
+  it('refuses real Razorpay keys without a webhook secret', () => {
+    expect(() => loadConfig({ RAZORPAY_KEY_ID: 'rzp_test_x', RAZORPAY_KEY_SECRET: 'secret' })).toThrow(/RAZORPAY_WEBHOOK_SECRET/);
   });
 
   it('reports every bad variable at once', () => {
