@@ -50,7 +50,14 @@ export function createServices(deps: { config: Config; db: Db; redis?: Redis; pa
   // Online payment: Razorpay or the simulated gateway (config decides; tests may hand in one aimed at a fake API).
   const paymentGateway = deps.paymentGateway ?? createPaymentGateway(config, { redis: deps.redis });
   const paymentRepo = createPaymentRepository(db);
-  const payments = createPaymentService({ repo: paymentRepo, orders, gateway: paymentGateway, webhookSecret: config.payments.webhookSecret });
+  const payments = createPaymentService({
+    repo: paymentRepo,
+    orders,
+    gateway: paymentGateway,
+    webhookSecret: config.payments.webhookSecret,
+    // Checkout closes two minutes before the reconciler would expire the order, so a late payment cannot race it.
+    checkoutTimeoutSeconds: Math.max(60, config.payments.expiryMinutes * 60 - 120),
+  });
   const paymentSettlement = createPaymentSettlement({ repo: paymentRepo, gateway: paymentGateway, keySecret: config.payments.keySecret });
   return {
     sessions,

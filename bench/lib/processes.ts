@@ -96,9 +96,9 @@ export function startChild(name: string, command: string, args: string[], opts: 
  * A TypeScript entry point run the way production runs it: one node process per role (no tsx watcher wrapper).
  * `npm run bench -- --profile` sets BENCH_NODE_ARGS so every such process writes a CPU profile when it stops.
  */
-export function startNodeScript(name: string, script: string, env: NodeJS.ProcessEnv, fds?: number): Child {
+export function startNodeScript(name: string, script: string, env: NodeJS.ProcessEnv, opts: { fds?: number; nodeArgs?: string[] } = {}): Child {
   const extra = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  return startChild(name, process.execPath, [...extra, '--import', 'tsx', script], { env, fds });
+  return startChild(name, process.execPath, [...extra, ...(opts.nodeArgs ?? []), '--import', 'tsx', script], { env, fds: opts.fds });
 }
 
 /** A free TCP port on 127.0.0.1 (the OS picks it). */

@@ -23,7 +23,7 @@ export type Stack = {
   db: pg.Pool;
   api: Api;
   worker: Child;
-  startApi: (name: string) => Promise<Api>;
+  startApi: (name: string, nodeArgs?: string[]) => Promise<Api>;
   stop: () => Promise<void>;
 };
 
@@ -72,9 +72,9 @@ export async function startStack(log: (line: string) => void): Promise<Stack> {
   const db = new pg.Pool({ connectionString: databaseUrl, max: 4 });
   const apis = new Set<Api>();
 
-  async function startApi(name: string): Promise<Api> {
+  async function startApi(name: string, nodeArgs: string[] = []): Promise<Api> {
     const port = await freePort();
-    const child = startNodeScript(name, 'server/main.ts', { ...env, PORT: String(port) }, API_FDS);
+    const child = startNodeScript(name, 'server/main.ts', { ...env, PORT: String(port) }, { fds: API_FDS, nodeArgs });
     const url = `http://127.0.0.1:${port}`;
     await waitForHttp(child, `${url}/api/health`);
     const api: Api = {

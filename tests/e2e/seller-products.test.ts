@@ -65,6 +65,14 @@ describe('a seller manages products and shoppers see it live (real Chromium, rea
     expect(await image.getAttribute('src')).toMatch(/^\/uploads\//);
     expect(await shopperDocument()).toBe(true);
 
+    // Its page lists the description split on '/n' (SPEC.md section 5) as bullets.
+    await card.getByRole('link').click();
+    await shopper.page.getByRole('heading', { level: 1, name }).waitFor();
+    const bullets = shopper.page.locator('.product-detail__bullets li');
+    expect(await bullets.allTextContents()).toEqual(['Sweet and fragrant', 'From Ratnagiri']);
+    await shopper.page.goBack();
+    await card.waitFor();
+
     // The seller puts it out of stock in Product List; it leaves the shopper's list, again without a reload.
     await sellerNavigate(seller.page, 'Product List');
     const stockSwitch = seller.page.getByRole('switch', { name: `In stock: ${name}` });

@@ -14,6 +14,7 @@ import {
   sellerLogin,
   sellerNavigate,
   sellerOrderRow,
+  toastWithText,
   uniqueEmail,
 } from './helpers/flows';
 
@@ -49,8 +50,10 @@ describe('a shopper orders and a seller dispatches, live (real Chromium, real se
 
     await page.getByRole('link', { name: /^Cart, 3 items$/ }).click();
     await page.getByRole('heading', { name: /Shopping Cart/ }).waitFor();
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await toastWithText(page, 'Please select an address').waitFor();
     await addAddressFromCart(page);
-    await shopper.screenshot('cart');
+    await shopper.screenshot('journey-cart');
 
     await checkout(page, 'COD');
     const order = newestOrder(page);
@@ -58,7 +61,7 @@ describe('a shopper orders and a seller dispatches, live (real Chromium, real se
     expect(await order.getByTestId('order-paid').textContent()).toBe('Not paid');
     expect(await order.getByTestId('order-amount').textContent()).toBe('₹88'); // 2 × ₹22 + ₹42 + ₹2 platform fee
     await expectCartCount(page, 0);
-    await shopper.screenshot('my-orders');
+    await shopper.screenshot('journey-my-orders');
 
     expect(shopper.problems()).toEqual([]);
     await shopper.context.close();
@@ -92,11 +95,11 @@ describe('a shopper orders and a seller dispatches, live (real Chromium, real se
 
     // The board shows it without a reload, highlighted as new.
     const row = sellerOrderRow(seller.page, orderId);
-    await row.waitFor({ timeout: 5_000 });
+    await row.waitFor({ timeout: 10_000 });
     expect(await row.getAttribute('data-new')).toBe('true');
     expect(await row.getByText(milk!.name).count()).toBe(1);
     expect(await sellerDocument()).toBe(true);
-    await seller.screenshot('seller-orders');
+    await seller.screenshot('seller-board-new-order');
 
     // The seller marks it On The Way; the shopper's page follows within 2 s, still the same document.
     const changedAt = Date.now();

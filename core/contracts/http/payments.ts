@@ -8,6 +8,8 @@ export const RazorpayCreateReply = z.object({
   /** 'simulated' tells the client to open the built-in test checkout instead of Razorpay's. */
   gateway: z.enum(['razorpay', 'simulated']),
   prefill: z.object({ name: z.string(), email: z.string(), contact: z.string() }),
+  /** How long Checkout may stay open; it closes before the server would expire the unpaid order. */
+  timeoutSeconds: z.number().int().positive(),
 });
 export type RazorpayCreateReply = z.infer<typeof RazorpayCreateReply>;
 

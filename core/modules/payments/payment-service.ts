@@ -31,7 +31,13 @@ const gatewayDown = () =>
     'Online payment is not available right now, so your order was not placed. Please try again in a moment or choose Cash on Delivery.',
   );
 
-export function createPaymentService(deps: { repo: PaymentRepository; orders: OrderService; gateway: PaymentGateway; webhookSecret: string }) {
+export function createPaymentService(deps: {
+  repo: PaymentRepository;
+  orders: OrderService;
+  gateway: PaymentGateway;
+  webhookSecret: string;
+  checkoutTimeoutSeconds: number;
+}) {
   const { repo, orders, gateway } = deps;
 
   async function checkoutReply(orderId: string, payment: PaymentRow, userId: string, addressPhone: string): Promise<RazorpayCreateReply> {
@@ -44,6 +50,7 @@ export function createPaymentService(deps: { repo: PaymentRepository; orders: Or
       key: gateway.keyId,
       gateway: gateway.name,
       prefill: { name: user?.name ?? '', email: user?.email ?? '', contact: user?.phone ?? addressPhone },
+      timeoutSeconds: deps.checkoutTimeoutSeconds,
     };
   }
 

@@ -41,6 +41,8 @@ describe('online payment with the simulated gateway', () => {
       key: 'rzp_test_simulated',
       gateway: 'simulated',
       prefill: { name: 'Asha Verma', email: shopper.email, contact: '9876543210' },
+      // 30-minute expiry less a 2-minute margin.
+      timeoutSeconds: 1680,
     });
     const pending = await ctx.db.order.findUniqueOrThrow({ where: { id: checkout.dbOrderId }, include: { payments: true } });
     expect(pending).toMatchObject({ status: 'PENDING', paymentType: 'ONLINE', isPaid: false, amountPaise: 16_200, userId: shopper.user._id });

@@ -18,6 +18,8 @@ type RazorpayOptions = {
   description: string;
   order_id: string;
   prefill: { name: string; email: string; contact: string };
+  /** Seconds until Checkout closes by itself. */
+  timeout: number;
   theme: { color: string };
   handler: (response: unknown) => void;
   modal: { ondismiss: () => void };
@@ -79,6 +81,7 @@ async function openRazorpayCheckout(checkout: OnlineCheckout): Promise<void> {
     description: 'Grocery order',
     order_id: checkout.order.id,
     prefill: checkout.prefill,
+    timeout: checkout.timeoutSeconds,
     theme: { color: '#4fbf8b' },
     handler: (response) => {
       const parsed = GatewayResponse.safeParse(response);
