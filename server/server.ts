@@ -3,6 +3,7 @@ import type { Config } from '../core/infra/config';
 import type { Logger } from '../core/infra/logger';
 import { createPrisma } from '../core/infra/prisma';
 import { createRedis } from '../core/infra/redis';
+import { ensureConfiguredSeller } from '../core/modules/sellers/seller-service';
 import { createServices } from '../core/services';
 import { buildApp } from './app';
 
@@ -14,6 +15,9 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
   const redis = createRedis(config.redisUrl, 'producer');
   // A Redis outage must not crash the API: orders keep flowing through the outbox (DESIGN.md invariant 3).
   redis.on('error', (err) => logger.debug({ err: err.message }, 'redis unavailable'));
+  // Every API start makes sure the configured seller (SELLER_EMAIL / SELLER_PASSWORD) can log in.
+  const seller = await ensureConfiguredSeller(db, config);
+  if (seller.action !== 'unchanged') logger.info(`Seller account ${config.seller.email} ${seller.action}.`);
   const services = createServices({ config, db, redis });
   const app = await buildApp({ config, db, redis, services, logger });
   await app.listen({ host: config.host, port: config.port });

@@ -1,7 +1,6 @@
 import type { Config } from '../../core/infra/config';
 import type { Logger } from '../../core/infra/logger';
 import { createPrisma } from '../../core/infra/prisma';
-import { ensureConfiguredSeller } from '../../core/modules/sellers/seller-service';
 import { seedDemoCatalog } from '../../prisma/seed/seed-catalog';
 import { CLIENT_DIR } from '../../server/plugins/static-files';
 import { startApi } from '../../server/server';
@@ -12,7 +11,7 @@ import { StartError, type Lifecycle } from './lifecycle';
 /**
  * The part of `npm start` that needs the app's own modules (Prisma, Fastify, BullMQ): scripts/start.ts loads this file
  * only once PostgreSQL and Redis answer, so a missing service is reported without waiting for them to load.
- * Seeds, ensures the seller login, builds the client if needed, then runs the workers and the API. Returns the URL.
+ * Seeds, builds the client if needed, then runs the workers and the API (which ensures the seller login). Returns the URL.
  */
 export async function runApp(config: Config, deps: { root: string; logger: Logger; lifecycle: Lifecycle }): Promise<string> {
   await prepareData(config);
@@ -27,14 +26,12 @@ export async function runApp(config: Config, deps: { root: string; logger: Logge
   return api.url;
 }
 
-/** The demo catalogue when the products table is empty, and the seller login from SELLER_EMAIL / SELLER_PASSWORD. */
+/** The demo catalogue when the products table is empty. */
 async function prepareData(config: Config): Promise<void> {
   const db = createPrisma(config.databaseUrl, { max: 2 });
   try {
     const { created } = await seedDemoCatalog(db);
     if (created) console.log(`Seeded the demo catalogue: ${created} products.`);
-    const seller = await ensureConfiguredSeller(db, config);
-    if (seller.action !== 'unchanged') console.log(`Seller account ${config.seller.email} ${seller.action}.`);
   } finally {
     await db.$disconnect();
   }

@@ -61,6 +61,8 @@ describe('online payment through the simulated gateway (real Chromium, real serv
     expect(await sameDocument()).toBe(true);
 
     expect(shopper.problems()).toEqual([]);
+
+    expect(server.errors()).toEqual([]);
   });
 
   it('a failed payment shows "Payment failed. Please try again." and the order ends Cancelled', async () => {
@@ -83,5 +85,7 @@ describe('online payment through the simulated gateway (real Chromium, real serv
     expect(await sameDocument()).toBe(true);
 
     expect(shopper.problems()).toEqual([]);
+
+    expect(server.errors()).toEqual([]);
   });
 });

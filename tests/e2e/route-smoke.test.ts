@@ -173,7 +173,7 @@ describe('every route, at 360 px and desktop width (real Chromium, real server)'
       // /loader?next=products: a spinner, then /products after 5 s (waited for once, on the desktop pass).
       const loaderOpened = Date.now();
       await page.goto('/loader?next=products');
-      await page.getByRole('main').getByRole('status').waitFor();
+      await page.getByRole('main').getByRole('status').filter({ hasText: 'Please wait' }).waitFor();
       if (viewport === 'desktop') {
         await page.waitForURL('**/products', { timeout: 7_000 });
         expect(Date.now() - loaderOpened).toBeGreaterThanOrEqual(4_500);
@@ -183,8 +183,9 @@ describe('every route, at 360 px and desktop width (real Chromium, real server)'
       // An unknown product id renders nothing (the lookup's 404 is expected); an unknown path goes home.
       const unknownProduct = `/api/product/${randomUUID()}`;
       visitor.allow((p) => p.url?.endsWith(unknownProduct) === true && /404/.test(p.text));
+      const lookup = page.waitForResponse((r) => r.url().endsWith(unknownProduct));
       await page.goto(`/products/fruits/${unknownProduct.split('/').pop()}`);
-      await page.waitForResponse((r) => r.url().endsWith(unknownProduct));
+      expect((await lookup).status()).toBe(404);
       await page.getByRole('main').getByRole('status').waitFor({ state: 'detached' });
       expect((await page.getByRole('main').innerText()).trim()).toBe('');
 
@@ -193,17 +194,17 @@ describe('every route, at 360 px and desktop width (real Chromium, real server)'
       await heading(page, /Freshness You Can Trust/).waitFor();
 
       // The login modal is an overlay, not a route; a click on its backdrop closes it.
-    if (viewport === 'mobile') {
-      await page.getByRole('button', { name: 'Open menu' }).click();
-      await page.getByRole('navigation', { name: 'Mobile' }).getByRole('button', { name: 'Login' }).click();
-    } else {
-      await page.getByRole('banner').getByRole('button', { name: 'Login', exact: true }).click();
-    }
-    await page.getByTestId('login-modal').getByRole('heading', { name: 'User Login' }).waitFor();
-    await page.mouse.click(5, VIEWPORTS[viewport].height - 5);
-    await page.getByTestId('login-modal').waitFor({ state: 'hidden' });
+      if (viewport === 'mobile') {
+        await page.getByRole('button', { name: 'Open menu' }).click();
+        await page.getByRole('navigation', { name: 'Mobile' }).getByRole('button', { name: 'Login' }).click();
+      } else {
+        await page.getByRole('banner').getByRole('button', { name: 'Login', exact: true }).click();
+      }
+      await page.getByTestId('login-modal').getByRole('heading', { name: 'User Login' }).waitFor();
+      await page.mouse.click(5, VIEWPORTS[viewport].height - 5);
+      await page.getByTestId('login-modal').waitFor({ state: 'hidden' });
 
-    // /seller for a visitor: the seller login, without the shopper navbar and footer.
+      // /seller for a visitor: the seller login, without the shopper navbar and footer.
       await page.goto('/seller');
       await page.getByRole('form', { name: 'Seller Login' }).waitFor();
       expect(await page.getByRole('banner').count()).toBe(0);
@@ -211,6 +212,7 @@ describe('every route, at 360 px and desktop width (real Chromium, real server)'
       await expectNoHorizontalScroll(page, '/seller');
 
       expect(visitor.problems()).toEqual([]);
+      expect(server.errors()).toEqual([]);
       await visitor.context.close();
     });
 
@@ -250,6 +252,7 @@ describe('every route, at 360 px and desktop width (real Chromium, real server)'
       await expectNoHorizontalScroll(seller.page, '/seller/orders');
       await seller.screenshot(`${viewport}-seller-orders`);
       expect(seller.problems()).toEqual([]);
+      expect(server.errors()).toEqual([]);
 
       await Promise.all([shopper.context.close(), seller.context.close()]);
     });

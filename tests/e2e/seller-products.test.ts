@@ -85,6 +85,7 @@ describe('a seller manages products and shoppers see it live (real Chromium, rea
 
     expect(seller.problems()).toEqual([]);
     expect(shopper.problems()).toEqual([]);
+    expect(server.errors()).toEqual([]);
     await Promise.all([seller.context.close(), shopper.context.close()]);
   });
 });

@@ -64,6 +64,8 @@ describe('a shopper orders and a seller dispatches, live (real Chromium, real se
     await shopper.screenshot('journey-my-orders');
 
     expect(shopper.problems()).toEqual([]);
+
+    expect(server.errors()).toEqual([]);
     await shopper.context.close();
   });
 
@@ -116,6 +118,7 @@ describe('a shopper orders and a seller dispatches, live (real Chromium, real se
 
     expect(seller.problems()).toEqual([]);
     expect(shopper.problems()).toEqual([]);
+    expect(server.errors()).toEqual([]);
     await Promise.all([seller.context.close(), shopper.context.close()]);
   });
 });

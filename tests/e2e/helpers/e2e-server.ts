@@ -15,6 +15,8 @@ import { startWorkers } from '../../../workers/worker-runtime';
 import { createTestDatabase } from '../../helpers/test-db';
 import { ensureClientBuild } from './client-build';
 
+type LogLine = { level: number; msg?: string; [key: string]: unknown };
+
 export type E2eServer = {
   /** http://127.0.0.1:<port>, also the server's PUBLIC_ORIGIN (Origin checks and the WebSocket compare against it). */
   url: string;
@@ -22,7 +24,9 @@ export type E2eServer = {
   /** The file's own database, for assertions the UI cannot make (and for nothing else). */
   db: Db;
   /** Server and worker log lines at warn level and above, as parsed pino objects. */
-  problems: { level: number; msg?: string; [key: string]: unknown }[];
+  logged: LogLine[];
+  /** What the server and workers logged at error level or above (a 5xx, a failed job): a test expects none. */
+  errors: () => string[];
   close: () => Promise<void>;
 };
 
@@ -67,15 +71,15 @@ export async function startE2eServer(env: Record<string, string> = {}): Promise<
     ...env,
   });
 
-  const problems: E2eServer['problems'] = [];
+  const logged: LogLine[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
       for (const line of String(chunk).split('\n')) {
         if (!line) continue;
         try {
-          problems.push(JSON.parse(line) as E2eServer['problems'][number]);
+          logged.push(JSON.parse(line) as LogLine);
         } catch {
-          problems.push({ level: 50, msg: line });
+          logged.push({ level: 50, msg: line });
         }
         // E2E_LOG=1 shows them as they happen, for debugging a failing test.
         if (process.env.E2E_LOG) process.stderr.write(`${line}\n`);
@@ -96,7 +100,8 @@ export async function startE2eServer(env: Record<string, string> = {}): Promise<
     url,
     config,
     db,
-    problems,
+    logged,
+    errors: () => logged.filter((l) => l.level >= 50).map((l) => JSON.stringify(l)),
     async close() {
       await Promise.allSettled([api.close(), stopWorkers()]);
       await db.$disconnect();
