@@ -31,7 +31,20 @@ async function expectShopperChrome(page: Page, viewport: Viewport): Promise<void
 
 type RouteCheck = { path: string; screenshot?: string; check: (page: Page) => Promise<void> };
 
-function visitorRoutes(products: Listed[]): RouteCheck[] {
+/** Opens each route as a deep link (a full load through the server's history fallback) and checks it. */
+async function visitEach(visitor: Shopper, routes: RouteCheck[], viewport: Viewport): Promise<void> {
+  for (const route of routes) {
+    await visitor.page.goto(route.path);
+    await route.check(visitor.page);
+    await expectShopperChrome(visitor.page, viewport);
+    await expectNoHorizontalScroll(visitor.page, route.path);
+    if (route.screenshot) await visitor.screenshot(`${viewport}-${route.screenshot}`);
+    expect(visitor.problems(), route.path).toEqual([]);
+  }
+}
+
+/** The shopping pages a visitor can open, with what each must show. */
+function shopRoutes(products: Listed[]): RouteCheck[] {
   const fruit = products.find((p) => p.category === 'Fruits')!;
   const fruits = products.filter((p) => p.category === 'Fruits');
   return [
@@ -98,6 +111,12 @@ function visitorRoutes(products: Listed[]): RouteCheck[] {
         await page.getByText('Please login to see your orders.').waitFor();
       },
     },
+  ];
+}
+
+/** The static pages: contact, about, the six FAQs and the five policies. */
+function infoRoutes(): RouteCheck[] {
+  return [
     {
       path: '/contact',
       async check(page) {
@@ -157,18 +176,10 @@ describe('every route, at 360 px and desktop width (real Chromium, real server)'
   });
 
   describe.each(Object.keys(VIEWPORTS) as Viewport[])('%s', (viewport) => {
-    it('a visitor sees each page of SPEC.md section 2 with its content, no console errors and no failed requests', async () => {
-      const visitor: Shopper = await openPage(browser, server.url, { viewport });
+    it('a visitor sees the shopping pages with their content, with no console errors or failed requests', async () => {
+      const visitor = await openPage(browser, server.url, { viewport });
       const { page } = visitor;
-
-      for (const route of visitorRoutes(products)) {
-        await page.goto(route.path);
-        await route.check(page);
-        await expectShopperChrome(page, viewport);
-        await expectNoHorizontalScroll(page, route.path);
-        if (route.screenshot) await visitor.screenshot(`${viewport}-${route.screenshot}`);
-        expect(visitor.problems(), route.path).toEqual([]);
-      }
+      await visitEach(visitor, shopRoutes(products), viewport);
 
       // /loader?next=products: a spinner, then /products after 5 s (waited for once, on the desktop pass).
       const loaderOpened = Date.now();
@@ -192,6 +203,16 @@ describe('every route, at 360 px and desktop width (real Chromium, real server)'
       await page.goto('/no-such-page');
       await page.waitForURL(`${server.url}/`);
       await heading(page, /Freshness You Can Trust/).waitFor();
+
+      expect(visitor.problems()).toEqual([]);
+      expect(server.errors()).toEqual([]);
+      await visitor.context.close();
+    });
+
+    it('a visitor sees the information pages, the login overlay and the seller login, with no errors', async () => {
+      const visitor = await openPage(browser, server.url, { viewport });
+      const { page } = visitor;
+      await visitEach(visitor, infoRoutes(), viewport);
 
       // The login modal is an overlay, not a route; a click on its backdrop closes it.
       if (viewport === 'mobile') {

@@ -4,16 +4,16 @@ import appStore from '../../assets/app-store-badge.svg';
 import playStore from '../../assets/play-store-badge.svg';
 import facebook from '../../assets/social-facebook.svg';
 import instagram from '../../assets/social-instagram.svg';
-import twitter from '../../assets/social-twitter.svg';
-import linkedin from '../../assets/social-linkedin.svg';
+import x from '../../assets/social-x.svg';
+import youtube from '../../assets/social-youtube.svg';
 import { SUPPORT_EMAIL, SUPPORT_HOURS, SUPPORT_PHONE_DISPLAY, SUPPORT_WHATSAPP_NUMBER } from '../../config/constants';
 import { POLICY_LINKS } from '../../features/info/components/policy-links';
 
 const SOCIAL = [
   { icon: facebook, label: 'FreshCart on Facebook' },
   { icon: instagram, label: 'FreshCart on Instagram' },
-  { icon: twitter, label: 'FreshCart on X (Twitter)' },
-  { icon: linkedin, label: 'FreshCart on LinkedIn' },
+  { icon: x, label: 'FreshCart on X' },
+  { icon: youtube, label: 'FreshCart on YouTube' },
 ] as const;
 
 export function Footer() {

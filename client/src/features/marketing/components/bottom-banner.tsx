@@ -1,5 +1,5 @@
 import bannerWide from '../../../assets/bottom-banner.svg';
-import bannerSmall from '../../../assets/bottom-banner-sm.svg';
+import bannerSmall from '../../../assets/bottom-banner-small.svg';
 import { VALUE_CARDS } from './value-cards';
 import './marketing.css';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import heroWide from '../../../assets/hero-banner.svg';
-import heroSmall from '../../../assets/hero-banner-sm.svg';
+import heroSmall from '../../../assets/hero-banner-small.svg';
 import './marketing.css';
 
 export function HeroBanner() {

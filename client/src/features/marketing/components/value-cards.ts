@@ -1,5 +1,5 @@
 import delivery from '../../../assets/value-delivery.svg';
-import freshness from '../../../assets/value-freshness.svg';
+import freshness from '../../../assets/value-fresh.svg';
 import price from '../../../assets/value-price.svg';
 import trust from '../../../assets/value-trust.svg';
 
