@@ -1,20 +1,9 @@
 import type { Db } from '../../infra/prisma';
-import type { ProductRow } from './product-mapper';
+import { productRowSelect, type ProductRow } from './product-mapper';
 
 export type ProductFilter = { search?: string; category?: string; includeOutOfStock?: boolean };
 
-const select = {
-  id: true,
-  name: true,
-  category: true,
-  description: true,
-  pricePaise: true,
-  offerPricePaise: true,
-  images: true,
-  inStock: true,
-  stockQuantity: true,
-  createdAt: true,
-} as const;
+const select = productRowSelect;
 
 function where(filter: ProductFilter) {
   return {

@@ -14,6 +14,20 @@ export type ProductRow = {
   createdAt: Date;
 };
 
+/** The columns behind the API's product shape: select these to get a ProductRow. */
+export const productRowSelect = {
+  id: true,
+  name: true,
+  category: true,
+  description: true,
+  pricePaise: true,
+  offerPricePaise: true,
+  images: true,
+  inStock: true,
+  stockQuantity: true,
+  createdAt: true,
+} as const;
+
 /** Database row → the spec's product shape (prices in rupees). */
 export function toProductDto(p: ProductRow): ProductDto {
   return {

@@ -1,19 +1,5 @@
 import type { Db, Tx } from '../../infra/prisma';
-import type { ProductRow } from '../catalog/product-mapper';
-
-/** The columns behind the API's product shape (core/modules/catalog/product-mapper.ts). */
-const productRow = {
-  id: true,
-  name: true,
-  category: true,
-  description: true,
-  pricePaise: true,
-  offerPricePaise: true,
-  images: true,
-  inStock: true,
-  stockQuantity: true,
-  createdAt: true,
-} as const;
+import { productRowSelect as productRow, type ProductRow } from '../catalog/product-mapper';
 
 export type NewProduct = Omit<ProductRow, 'id' | 'createdAt'>;
 export type SellerProductFilter = { search?: string; category?: string };
