@@ -14,7 +14,8 @@ export async function ensureClientBuild(root: string, clientDir: string): Promis
   const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
   const { code, output } = await runQuiet(process.execPath, [vite, 'build', '--config', 'client/vite.config.ts'], {
     cwd: root,
-    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+    // NODE_ENV=production: React's production runtime whatever the caller's environment says.
+    env: { ...process.env, NODE_ENV: 'production', NO_COLOR: '1', FORCE_COLOR: '0' },
   });
   if (code === 0) {
     console.log(`Client built in ${((performance.now() - started) / 1000).toFixed(1)} s.`);

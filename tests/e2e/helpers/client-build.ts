@@ -66,6 +66,8 @@ export async function ensureClientBuild(): Promise<'reused' | 'built'> {
     try {
       await run(process.execPath, [vite, 'build', '--config', 'client/vite.config.ts', '--outDir', staging, '--emptyOutDir', '--logLevel', 'warn'], {
         cwd: root,
+        // vitest sets NODE_ENV=test; the app under test must be the production build.
+        env: { ...process.env, NODE_ENV: 'production' },
         maxBuffer: 16 * 1024 * 1024,
       });
     } catch (error) {
