@@ -77,7 +77,7 @@ async function measure(stack: Stack, label: string, log: (line: string) => void)
         unit: 'µs',
         runs: product.map((r) => r.cpuUsPerRequest),
         ceiling: { name: 'bare Fastify', runs: ceiling.map((r) => r.cpuUsPerRequest) },
-        note: 'CPU time of the serving process / requests served: unlike req/s, barely moved by other load on the machine',
+        note: 'CPU time of the serving process / requests served: steadier than req/s when other work shares the machine, though contention still inflates it',
       }),
     ];
   } finally {
@@ -91,7 +91,7 @@ type Measured = LoadResult & { cpuUsPerRequest: number };
 async function measured(server: Child, url: string): Promise<Measured> {
   const cpuBefore = cpuMs(server.pid);
   const result = await load({ url, connections: CONNECTIONS, duration: SECONDS });
-  return { ...result, cpuUsPerRequest: ((cpuMs(server.pid) - cpuBefore) * 1000) / result.requests };
+  return { ...result, cpuUsPerRequest: result.requests > 0 ? ((cpuMs(server.pid) - cpuBefore) * 1000) / result.requests : NaN };
 }
 
 /** Tops the catalogue up to `total` in-stock products with plausible rows written directly, then analyses. */

@@ -1,39 +1,65 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { ROOT } from './lib/processes';
+import { ROOT, runToEnd } from './lib/processes';
 import { row, type Row } from './lib/report';
 
 const SECTION = 'Client';
 
+type Size = { files: number; raw: number; gzip: number };
+type Bundle = { js: Size; css: Size; development: boolean };
+
 /**
  * What a first visit to the home page downloads before it can render: the scripts, module preloads and stylesheets
- * that dist/client/index.html names, gzipped at level 9 (what a CDN or a compressing proxy would send).
- * Lazily loaded route chunks are not counted.
+ * that index.html names, gzipped at level 9 (what a compressing proxy or CDN would send). Lazily loaded route chunks
+ * are not counted. Measured on dist/client (what `npm start` serves). A build made with NODE_ENV other than
+ * production (e.g. from inside a test runner, where NODE_ENV=test) contains React's development build; then a
+ * production build of the same source is made in a temporary directory and reported as well.
  */
 export async function clientSize(log: (line: string) => void): Promise<Row[]> {
-  const dir = path.join(ROOT, 'dist/client');
+  const served = measure(path.join(ROOT, 'dist/client'));
+  log(`client: dist/client: ${served.js.files} JS files (${kb(served.js.raw)} KB raw), ${served.css.files} CSS (${kb(served.css.raw)} KB raw)${served.development ? ', a DEVELOPMENT build' : ''}`);
+  const rows = rowsFor('dist/client', served);
+  if (!served.development) return rows;
+
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-client-'));
+  try {
+    await viteBuild(dir);
+    const production = measure(dir);
+    rows[0]!.note = `dist/client holds a development build (React's development runtime; built with NODE_ENV≠production). Rebuild it with \`NODE_ENV=production npm run build\`.`;
+    return [...rows, ...rowsFor('production build of the same source', production)];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(0);
+
+function rowsFor(label: string, b: Bundle): Row[] {
+  return [
+    row({ section: SECTION, name: `${label}: home page initial JS, gzipped (${b.js.files} files, ${kb(b.js.raw)} KB raw)`, unit: 'KB', runs: [b.js.gzip / 1024] }),
+    row({ section: SECTION, name: `${label}: home page initial CSS, gzipped (${b.css.files} file${b.css.files === 1 ? '' : 's'}, ${kb(b.css.raw)} KB raw)`, unit: 'KB', runs: [b.css.gzip / 1024] }),
+    row({ section: SECTION, name: `${label}: home page initial JS + CSS, gzipped`, unit: 'KB', runs: [(b.js.gzip + b.css.gzip) / 1024] }),
+  ];
+}
+
+function measure(dir: string): Bundle {
   const html = readFileSync(path.join(dir, 'index.html'), 'utf8');
   const js = [
     ...[...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]!),
     ...[...html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"/g)].map((m) => m[1]!),
   ];
   const css = [...html.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*\bhref="([^"]+)"/g)].map((m) => m[1]!);
-  const size = (urls: string[]) =>
-    urls.reduce(
-      (sum, url) => {
-        const bytes = readFileSync(path.join(dir, url.replace(/^\//, '')));
-        return { raw: sum.raw + bytes.length, gzip: sum.gzip + gzipSync(bytes, { level: 9 }).length };
-      },
-      { raw: 0, gzip: 0 },
-    );
-  const jsSize = size(js);
-  const cssSize = size(css);
-  log(`client: ${js.length} JS files (${(jsSize.raw / 1024).toFixed(1)} KB raw), ${css.length} CSS files (${(cssSize.raw / 1024).toFixed(1)} KB raw)`);
-  const kb = (n: number) => [n / 1024];
-  return [
-    row({ section: SECTION, name: `home page initial JS, gzipped (${js.length} files, ${(jsSize.raw / 1024).toFixed(0)} KB raw)`, unit: 'KB', runs: kb(jsSize.gzip) }),
-    row({ section: SECTION, name: `home page initial CSS, gzipped (${css.length} file${css.length === 1 ? '' : 's'}, ${(cssSize.raw / 1024).toFixed(0)} KB raw)`, unit: 'KB', runs: kb(cssSize.gzip) }),
-    row({ section: SECTION, name: 'home page initial JS + CSS, gzipped', unit: 'KB', runs: kb(jsSize.gzip + cssSize.gzip) }),
-  ];
+  const read = (url: string) => readFileSync(path.join(dir, url.replace(/^\//, '')));
+  const size = (urls: string[]): Size =>
+    urls.map(read).reduce((sum, bytes) => ({ files: sum.files + 1, raw: sum.raw + bytes.length, gzip: sum.gzip + gzipSync(bytes, { level: 9 }).length }), { files: 0, raw: 0, gzip: 0 });
+  // React's JSX development runtime only ships in non-production builds.
+  const development = js.some((url) => /jsx-dev-runtime/.test(url) || read(url).includes('jsxDEV'));
+  return { js: size(js), css: size(css), development };
+}
+
+async function viteBuild(outDir: string): Promise<void> {
+  const vite = path.join(ROOT, 'node_modules/vite/bin/vite.js');
+  await runToEnd('vite build', process.execPath, [vite, 'build', '--config', 'client/vite.config.ts', '--outDir', outDir, '--emptyOutDir'], { NODE_ENV: 'production' });
 }

@@ -8,7 +8,8 @@ import { liveLatency } from './live-latency';
 import { orderPlacement } from './order-placement';
 import { paymentLatency } from './payment-latency';
 import { installCleanup, killAllChildren, openFileLimit, ROOT } from './lib/processes';
-import { busyWarning, cpuPressure, machineInfo, printTable, row, writeResults, type Row } from './lib/report';
+import { busyWarning, cpuSnapshot, foreignCpuNow, foreignCpuPercent } from './lib/machine';
+import { machineInfo, printTable, row, writeResults, type Row } from './lib/report';
 import { ensureClientBuild, REDIS_URL, startStack, type Stack } from './lib/stack';
 
 /**
@@ -72,9 +73,10 @@ async function main() {
   const started = performance.now();
   const machine = machineInfo();
   const log = (line: string) => console.log(`[${((performance.now() - started) / 1000).toFixed(0).padStart(3)} s] ${line}`);
-  log(`bench: ${selected.join(', ')} on ${machine.cpu}, Node ${machine.node}, load average ${machine.loadAverageAtStart.join(' ')}, CPU pressure ${machine.cpuPressureAtStart ?? '?'}%`);
-  const warning = busyWarning(machine.cpuPressureAtStart);
-  if (warning) console.warn(warning);
+  // The share of the CPU other processes use, before the start and during each measurement (lib/machine.ts).
+  const foreign: Record<string, number> = { before: await foreignCpuNow() };
+  log(`bench: ${selected.join(', ')} on ${machine.cpu}, Node ${machine.node}; other processes use ${foreign.before!.toFixed(0)}% of the CPU`);
+  if (busyWarning(foreign)) console.warn(busyWarning(foreign));
 
   await ensureClientBuild(log);
   const stack = selected.some((n) => MEASUREMENTS[n]!.needsStack) ? await startStack(log) : undefined;
@@ -84,8 +86,11 @@ async function main() {
     for (const name of selected) {
       const m = MEASUREMENTS[name]!;
       log(`— ${m.title}`);
+      const cpu = cpuSnapshot();
       try {
         rows.push(...(await m.run(stack!, log)));
+        foreign[name] = foreignCpuPercent(cpu);
+        log(`  (other processes used ${foreign[name]!.toFixed(0)}% of the CPU meanwhile)`);
       } catch (error) {
         failed = true;
         const message = error instanceof Error ? error.message : String(error);
@@ -96,9 +101,10 @@ async function main() {
     const versions = await serviceVersions(stack);
     const durationSeconds = (performance.now() - started) / 1000;
     printTable(rows);
+    const warning = busyWarning(foreign);
     if (warning) console.warn(`\n${warning}`);
     const only = selected.length === Object.keys(MEASUREMENTS).length ? undefined : selected.join(',');
-    const files = writeResults(rows, { machine, ...versions, only, durationSeconds, cpuPressureAtEnd: cpuPressure() });
+    const files = writeResults(rows, { machine, ...versions, only, durationSeconds, foreignCpuPercent: foreign });
     log(`wrote ${files.json} and ${files.md} (${durationSeconds.toFixed(0)} s in all)`);
   } finally {
     await stack?.stop().catch(() => {});

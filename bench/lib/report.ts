@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { busyWarning } from './machine';
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT } from './processes';
@@ -76,24 +77,7 @@ export function machineInfo() {
     cpu: `${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown'}`,
     memoryGiB: Math.round(os.totalmem() / 2 ** 30),
     loadAverageAtStart: os.loadavg().map((l) => Number(l.toFixed(2))),
-    cpuPressureAtStart: cpuPressure(),
   };
-}
-
-/**
- * Share of the last minute in which some runnable task waited for a CPU (Linux PSI, /proc/pressure/cpu), in %.
- * Near 0 on an idle machine; near 100 when other work competes for the cores, and then the figures are not comparable.
- */
-export function cpuPressure(): number | null {
-  if (!existsSync('/proc/pressure/cpu')) return null;
-  const avg60 = /some avg10=[\d.]+ avg60=([\d.]+)/.exec(readFileSync('/proc/pressure/cpu', 'utf8'))?.[1];
-  return avg60 === undefined ? null : Number(avg60);
-}
-
-/** A warning when other work was competing for the CPU before the bench started. */
-export function busyWarning(pressure: number | null): string | undefined {
-  if (pressure === null || pressure < 30) return undefined;
-  return `WARNING: the machine was busy before the bench started (CPU pressure ${pressure.toFixed(0)}% over the last minute): other processes competed for the 2 cores, so absolute figures are low and ratios skewed against the multi-process product path. Rerun on a quiet machine.`;
 }
 
 /** Writes bench/results/latest.json and latest.md. */
@@ -114,11 +98,13 @@ function markdown(rows: Row[], meta: Record<string, any>): string {
     '# Benchmark results',
     '',
     `Run ${meta.machine.date} with \`npm run bench${meta.only ? ` -- --only ${meta.only}` : ''}\` (${fmt(meta.durationSeconds)} s).`,
-    `Machine: ${m.cpu}, ${m.memoryGiB} GiB RAM, ${m.platform}, Node ${m.node}, PostgreSQL ${meta.postgres}, Redis ${meta.redis}; load average at start ${m.loadAverageAtStart.join(' / ')}, CPU pressure (PSI avg60) ${m.cpuPressureAtStart ?? '?'}% at start and ${meta.cpuPressureAtEnd ?? '?'}% at the end.`,
+    `Machine: ${m.cpu}, ${m.memoryGiB} GiB RAM, ${m.platform}, Node ${m.node}, PostgreSQL ${meta.postgres}, Redis ${meta.redis}; load average at start ${m.loadAverageAtStart.join(' / ')}.`,
+    `Share of the CPU used by other processes (not the bench, PostgreSQL or Redis): ${Object.entries(meta.foreignCpuPercent as Record<string, number>).map(([k, v]) => `${k} ${v.toFixed(0)}%`).join(', ')}.`,
     '',
-    ...(busyWarning(m.cpuPressureAtStart) ? [`**${busyWarning(m.cpuPressureAtStart)}**`, ''] : []),
+    ...(busyWarning(meta.foreignCpuPercent) ? [`**${busyWarning(meta.foreignCpuPercent)}**`, ''] : []),
     'Each figure is the median of its runs (min–max beside it). Speeds are also given as a ratio to a ceiling measured in the',
-    'same run on the same machine; load generator and servers share the cores. See bench/README.md for what each line measures.',
+    'same run on the same machine (ratio = product / ceiling, so for latency and CPU rows above 1 means slower or costlier);',
+    'load generator and servers share the cores. See bench/README.md for what each line measures.',
     '',
     `| ${COLUMNS.join(' | ')} |`,
     `|${COLUMNS.map((_, i) => (i === 0 ? '---' : '---:')).join('|')}|`,

@@ -1,4 +1,8 @@
 import { loadConfig } from '../../core/infra/config';
+import { createPrisma } from '../../core/infra/prisma';
+import { createAccountRepository } from '../../core/modules/accounts/account-repository';
+import { hashPassword } from '../../core/modules/accounts/password';
+import { createSessionService } from '../../core/modules/accounts/session-service';
 import { ORIGIN, type Api } from './stack';
 import { mapLimit } from './stats';
 
@@ -35,16 +39,22 @@ export async function ok<T = any>(api: Api, method: string, path: string, opts: 
 
 const run = Date.now().toString(36);
 
+const PASSWORD = 'bench-password-123';
+const emailOf = (n: number) => `shopper-${run}-${n}@bench.example.in`;
+
 /** Registers a shopper through POST /api/user/register and saves an address through POST /api/address/add. */
 export async function registerShopper(api: Api, n: number): Promise<Shopper> {
-  const email = `shopper-${run}-${n}@bench.example.in`;
-  const reg = await ok(api, 'POST', '/api/user/register', { body: { name: `Shopper ${n}`, email, password: 'bench-password-123' } });
+  const reg = await ok(api, 'POST', '/api/user/register', { body: { name: `Shopper ${n}`, email: emailOf(n), password: PASSWORD } });
   const cookie = reg.cookies.find((c) => c.startsWith('sid='));
   if (!cookie) throw new Error('register set no sid cookie');
+  return { userId: reg.body.user._id, cookie, addressId: await addAddress(api, cookie, n) };
+}
+
+async function addAddress(api: Api, cookie: string, n: number): Promise<string> {
   const address = {
     firstName: 'Asha',
     lastName: `Shopper${n}`,
-    email,
+    email: emailOf(n),
     street: `${n} MG Road`,
     city: 'Pune',
     state: 'Maharashtra',
@@ -53,16 +63,36 @@ export async function registerShopper(api: Api, n: number): Promise<Shopper> {
     phone: `98${String(10_000_000 + n).slice(-8)}`,
   };
   const added = await ok(api, 'POST', '/api/address/add', { cookie, body: { address } });
-  return { userId: reg.body.user._id, cookie, addressId: added.body.address._id };
+  return added.body.address._id;
 }
 
-/** Registration hashes a password with scrypt (32 MiB, tens of ms): a few at a time keeps the API responsive. */
-export function registerShoppers(api: Api, count: number, from = 0): Promise<Shopper[]> {
-  return mapLimit(
-    Array.from({ length: count }, (_, i) => from + i),
-    4,
-    (n) => registerShopper(api, n),
-  );
+/**
+ * Many shoppers, each with a session and a saved address. The first `viaApi` register through the API; the others
+ * are created with the product's own account repository and session service (real users and sessions, one shared
+ * scrypt hash), because registration spends most of its time hashing the password (32 MiB scrypt, ~0.1 s of CPU),
+ * which would dominate the bench's setup. Every shopper saves its address through the API.
+ */
+export async function createShoppers(api: Api, databaseUrl: string, count: number, viaApi = 20): Promise<Shopper[]> {
+  const registered = await mapLimit(Array.from({ length: Math.min(count, viaApi) }, (_, i) => i), 4, (n) => registerShopper(api, n));
+  const db = createPrisma(databaseUrl, { max: 4 });
+  try {
+    const accounts = createAccountRepository(db);
+    const sessions = createSessionService(db, loadConfig({}).sessionTtlMs);
+    const passwordHash = await hashPassword(PASSWORD);
+    const created = await mapLimit(
+      Array.from({ length: Math.max(0, count - viaApi) }, (_, i) => viaApi + i),
+      8,
+      async (n): Promise<Shopper> => {
+        const user = await accounts.create({ name: `Shopper ${n}`, email: emailOf(n), phone: null, passwordHash });
+        const { token } = await sessions.create({ userId: user.id });
+        const cookie = `sid=${token}`;
+        return { userId: user.id, cookie, addressId: await addAddress(api, cookie, n) };
+      },
+    );
+    return [...registered, ...created];
+  } finally {
+    await db.$disconnect();
+  }
 }
 
 /** Logs in as the configured demo seller (SELLER_EMAIL / SELLER_PASSWORD defaults) and returns the seller cookie. */

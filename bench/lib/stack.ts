@@ -13,7 +13,7 @@ export const REDIS_PREFIX = 'bench';
 /** What the API believes its public address is; every state-changing call and socket sends it as Origin. */
 export const ORIGIN = 'http://bench.localhost:3000';
 /** Sockets per API process we may open (5,000 idle + margins), so its open-file limit must allow more. */
-const API_FDS = 65_535;
+const API_FDS = 16_384;
 
 export type Api = { name: string; url: string; wsUrl: string; child: Child; stop: () => Promise<void> };
 
@@ -60,7 +60,8 @@ async function clearRedis(): Promise<void> {
 export async function ensureClientBuild(log: (line: string) => void): Promise<void> {
   if (existsSync(path.join(ROOT, 'dist/client/index.html'))) return;
   log('dist/client is missing: building the client (npm run build)…');
-  await runToEnd('vite build', process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'client/vite.config.ts']);
+  // NODE_ENV decides React's build: it must be production whatever the calling shell says.
+  await runToEnd('vite build', process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'client/vite.config.ts'], { NODE_ENV: 'production' });
 }
 
 /** Fresh database and Redis prefix, then one worker process and one API process, as production runs them. */

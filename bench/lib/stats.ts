@@ -2,8 +2,9 @@
 export type Spread = { median: number; min: number; max: number };
 
 export function spread(values: number[]): Spread {
-  if (values.length === 0) return { median: NaN, min: NaN, max: NaN };
-  const sorted = [...values].sort((a, b) => a - b);
+  // A run that produced no figure (e.g. no request completed) is left out rather than poisoning the sort.
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
+  if (sorted.length === 0) return { median: NaN, min: NaN, max: NaN };
   return { median: percentile(sorted, 50), min: sorted[0]!, max: sorted.at(-1)! };
 }
 

@@ -29,7 +29,9 @@ const pkg = (url: string) => {
   const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
   if (m) return m[1]!;
   if (url.startsWith('node:')) return 'node core';
-  return url.replace(/^file:\/\//, '').replace(/^.*\/work\/main\//, '').split('/').slice(0, 2).join('/');
+  // The project's own files: their first two path segments under the current directory (core/modules, server/plugins…).
+  const local = url.replace(/^file:\/\//, '');
+  return (local.startsWith(`${process.cwd()}/`) ? local.slice(process.cwd().length + 1) : local).split('/').slice(0, 2).join('/');
 };
 const name = (n: Node) => `${n.callFrame.functionName || '(anonymous)'} ${pkg(n.callFrame.url)}:${n.callFrame.lineNumber + 1}`;
 

@@ -2,6 +2,9 @@ import type { Db } from '../../core/infra/prisma';
 import { rupeesToPaise } from '../../core/domain/money';
 import { demoCatalog } from './catalog-data';
 
+/** Prisma's default 5 s is too short on a loaded machine (seen on a busy two-core test run); a seed may take longer. */
+const SEED_TRANSACTION = { timeout: 60_000, maxWait: 60_000 };
+
 /**
  * Seeds the demo catalogue when the products table is empty; running it again adds nothing.
  * Images are the project's own SVGs in prisma/seed/images, served at /catalog-images/.
@@ -29,5 +32,5 @@ export async function seedDemoCatalog(db: Db): Promise<{ created: number }> {
     // Fresh tables keep bad plans until analysed (notes/performance-ceilings.md).
     await tx.$executeRawUnsafe('ANALYZE products');
     return { created: count };
-  });
+  }, SEED_TRANSACTION);
 }

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAddressThroughApi, signUpThroughApi } from './helpers/accounts';
-import { launchBrowser, openPage, VIEWPORTS, type Shopper } from './helpers/browser';
+import { launchBrowser, markDocument, openPage, VIEWPORTS, type Shopper } from './helpers/browser';
 import { startE2eServer, type E2eServer } from './helpers/e2e-server';
-import { checkout, newestOrder, sellerLogin, sellerNavigate } from './helpers/flows';
+import { checkout, expectCartCount, newestOrder, sellerLogin, sellerNavigate } from './helpers/flows';
 
 type Viewport = keyof typeof VIEWPORTS;
 
@@ -175,6 +175,37 @@ describe('every route, at 360 px and desktop width (real Chromium, real server)'
     await server?.close();
   });
 
+  it("after a deploy, a route whose code is gone reloads the page once instead of React Router's error screen", async () => {
+    const visitor = await openPage(browser, server.url);
+    const { page } = visitor;
+    // The open page names hashed files a new deploy removed: while the first document lives, the info pages' chunk
+    // (script and stylesheet) cannot be fetched; a reloaded document gets them.
+    let documents = 0;
+    let failed = 0;
+    page.on('request', (r) => {
+      if (r.isNavigationRequest() && r.frame() === page.mainFrame()) documents++;
+    });
+    await page.route(/\/assets\/info-pages-[^/]+\.(js|css)$/, (route) => {
+      if (documents > 1) return route.continue();
+      failed++;
+      return route.abort();
+    });
+    // The failed fetches, and React Router reporting the error it caught, are what this test provokes.
+    visitor.allow((p) => /\/assets\/info-pages-/.test(`${p.url ?? ''} ${p.text}`) && p.kind !== 'pageerror');
+
+    await page.goto('/');
+    await heading(page, /Freshness You Can Trust/).waitFor();
+    const sameDocument = await markDocument(page);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' }).click();
+
+    await heading(page, 'Contact Us').waitFor();
+    expect(failed).toBeGreaterThan(0);
+    expect(await sameDocument()).toBe(false); // reloaded, and the new document loaded the chunk
+    expect(await page.getByText('Hey developer').count()).toBe(0);
+    expect(visitor.problems()).toEqual([]);
+    await visitor.context.close();
+  });
+
   describe.each(Object.keys(VIEWPORTS) as Viewport[])('%s', (viewport) => {
     it('a visitor sees the shopping pages with their content, with no console errors or failed requests', async () => {
       const visitor = await openPage(browser, server.url, { viewport });
@@ -248,6 +279,12 @@ describe('every route, at 360 px and desktop width (real Chromium, real server)'
       await heading(page, /Shopping Cart/).waitFor();
       await page.getByTestId('selected-address').filter({ hasText: 'MG Road' }).waitFor();
       expect(await page.getByTestId('summary-total').textContent()).toMatch(/^₹[\d,.]+$/);
+      // The stepper's field can be emptied to type a new number (it once snapped back, turning "3" into "23").
+      const quantity = page.getByRole('spinbutton', { name: `${first!.name} quantity` });
+      await quantity.press('Backspace');
+      await quantity.pressSequentially('3');
+      expect(await quantity.inputValue()).toBe('3');
+      await expectCartCount(page, 4);
       await expectNoHorizontalScroll(page, '/cart');
       await shopper.screenshot(`${viewport}-cart`);
 

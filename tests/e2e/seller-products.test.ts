@@ -61,7 +61,7 @@ describe('a seller manages products and shoppers see it live (real Chromium, rea
     expect(await card.textContent()).toContain('₹349');
     const image = card.getByRole('img', { name });
     await image.scrollIntoViewIfNeeded();
-    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(64);
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 10_000 }).toBe(64);
     expect(await image.getAttribute('src')).toMatch(/^\/uploads\//);
     expect(await shopperDocument()).toBe(true);
 
@@ -78,7 +78,7 @@ describe('a seller manages products and shoppers see it live (real Chromium, rea
     const stockSwitch = seller.page.getByRole('switch', { name: `In stock: ${name}` });
     expect(await stockSwitch.isChecked()).toBe(true);
     await stockSwitch.click();
-    await expect.poll(() => stockSwitch.isChecked()).toBe(false);
+    await expect.poll(() => stockSwitch.isChecked(), { timeout: 10_000 }).toBe(false);
     await seller.screenshot('seller-product-list');
     await card.waitFor({ state: 'detached', timeout: 10_000 });
     expect(await shopperDocument()).toBe(true);

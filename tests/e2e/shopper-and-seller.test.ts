@@ -57,7 +57,7 @@ describe('a shopper orders and a seller dispatches, live (real Chromium, real se
 
     await checkout(page, 'COD');
     const order = newestOrder(page);
-    await expect.poll(() => order.getByTestId('order-status').textContent()).toBe('Order Placed');
+    await expect.poll(() => order.getByTestId('order-status').textContent(), { timeout: 10_000 }).toBe('Order Placed');
     expect(await order.getByTestId('order-paid').textContent()).toBe('Not paid');
     expect(await order.getByTestId('order-amount').textContent()).toBe('₹88'); // 2 × ₹22 + ₹42 + ₹2 platform fee
     await expectCartCount(page, 0);

@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router-dom';
 import { RootLayout } from './layouts/root-layout';
 import { HomeRoute } from './routes/home';
+import { RouteError } from './routes/route-error';
 
 // Every route but the home page is split out, so the first visit loads only what the home page needs.
 const AllProductsRoute = lazy(() => import('./routes/products').then((m) => ({ default: m.AllProductsRoute })));
@@ -26,29 +27,37 @@ const SellerOrdersRoute = lazy(() => import('./routes/seller/seller-pages').then
 export const router = createBrowserRouter([
   {
     element: <RootLayout />,
+    // Should the layout itself fail, the message still shows (without navbar and footer).
+    errorElement: <RouteError />,
     children: [
-      { index: true, element: <HomeRoute /> },
-      { path: 'products', element: <AllProductsRoute /> },
-      { path: 'products/:category', element: <CategoryProductsRoute /> },
-      { path: 'products/:category/:id', element: <ProductRoute /> },
-      { path: 'cart', element: <CartRoute /> },
-      { path: 'add-address', element: <AddAddressRoute /> },
-      { path: 'my-orders', element: <MyOrdersRoute /> },
-      { path: 'loader', element: <LoaderRoute /> },
-      { path: 'contact', element: <ContactRoute /> },
-      { path: 'about', element: <AboutRoute /> },
-      { path: 'faqs', element: <FaqsRoute /> },
-      { path: 'policy/:policy', element: <PolicyRoute /> },
       {
-        path: 'seller',
-        element: <SellerArea />,
+        // A page that fails to load or render shows its message inside the layout, navbar and footer intact.
+        errorElement: <RouteError />,
         children: [
-          { index: true, element: <AddProductRoute /> },
-          { path: 'product-list', element: <SellerProductListRoute /> },
-          { path: 'orders', element: <SellerOrdersRoute /> },
+          { index: true, element: <HomeRoute /> },
+          { path: 'products', element: <AllProductsRoute /> },
+          { path: 'products/:category', element: <CategoryProductsRoute /> },
+          { path: 'products/:category/:id', element: <ProductRoute /> },
+          { path: 'cart', element: <CartRoute /> },
+          { path: 'add-address', element: <AddAddressRoute /> },
+          { path: 'my-orders', element: <MyOrdersRoute /> },
+          { path: 'loader', element: <LoaderRoute /> },
+          { path: 'contact', element: <ContactRoute /> },
+          { path: 'about', element: <AboutRoute /> },
+          { path: 'faqs', element: <FaqsRoute /> },
+          { path: 'policy/:policy', element: <PolicyRoute /> },
+          {
+            path: 'seller',
+            element: <SellerArea />,
+            children: [
+              { index: true, element: <AddProductRoute /> },
+              { path: 'product-list', element: <SellerProductListRoute /> },
+              { path: 'orders', element: <SellerOrdersRoute /> },
+            ],
+          },
+          { path: '*', element: <Navigate to="/" replace /> },
         ],
       },
-      { path: '*', element: <Navigate to="/" replace /> },
     ],
   },
 ]);

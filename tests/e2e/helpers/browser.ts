@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
+import { onTestFailed } from 'vitest';
 
 const ARTIFACTS = path.resolve(import.meta.dirname, '../../artifacts/e2e');
 
@@ -33,14 +34,6 @@ export type Problem = { kind: 'console' | 'pageerror' | 'requestfailed' | 'http'
 /** A problem the test expects; everything else fails the test. */
 export type Allowance = (problem: Problem) => boolean;
 
-/**
- * Visitors are answered 401 by both is-auth endpoints today, which Chromium logs as a console error. The lead is
- * changing them to answer visitors 200 `{ success: false, user: null }`; until then exactly these two are tolerated.
- * Remove this allowance once that lands.
- */
-export const visitorIsAuth401: Allowance = (p) =>
-  /\/api\/(user|seller)\/is-auth$/.test(p.url ?? '') && (p.kind === 'http' || p.kind === 'console') && /401/.test(p.text);
-
 export type Shopper = {
   context: BrowserContext;
   page: Page;
@@ -64,10 +57,12 @@ export async function openPage(
     timezoneId: 'Asia/Kolkata',
     serviceWorkers: 'block',
   });
-  context.setDefaultTimeout(10_000);
-  context.setDefaultNavigationTimeout(15_000);
+  // Generous for a loaded two-core CI machine, yet well inside the 90 s a test may take.
+  context.setDefaultTimeout(20_000);
+  context.setDefaultNavigationTimeout(30_000);
   const page = await context.newPage();
-  const allowances: Allowance[] = [visitorIsAuth401, ...(options.allow ?? [])];
+  screenshotOnFailure(page);
+  const allowances: Allowance[] = [...(options.allow ?? [])];
   const seen: Problem[] = [];
   const record = (p: Problem) => {
     if (!allowances.some((a) => a(p))) seen.push(p);
@@ -99,6 +94,23 @@ export async function openPage(
       await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
     },
   };
+}
+
+let failedShots = 0;
+
+/** When the running test fails, what this page showed at that moment is kept beside the other screenshots. */
+function screenshotOnFailure(page: Page): void {
+  try {
+    onTestFailed(async ({ task }) => {
+      if (page.isClosed()) return;
+      await mkdir(ARTIFACTS, { recursive: true });
+      const name = task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
+      const file = path.join(ARTIFACTS, `failed-${name}-${++failedShots}.png`);
+      await page.screenshot({ path: file, fullPage: true }).catch(() => {});
+    });
+  } catch {
+    // Opened in a hook rather than a test: nothing to attach to.
+  }
 }
 
 /**

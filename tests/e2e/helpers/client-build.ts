@@ -64,7 +64,8 @@ export async function ensureClientBuild(): Promise<'reused' | 'built'> {
     const retired = `${CLIENT_DIST}.old-${process.pid}`;
     const vite = path.join(root, 'node_modules/vite/bin/vite.js');
     try {
-      await run(process.execPath, [vite, 'build', '--config', 'client/vite.config.ts', '--outDir', staging, '--emptyOutDir', '--logLevel', 'warn'], {
+      const args = ['build', '--config', 'client/vite.config.ts', '--outDir', staging, '--emptyOutDir', '--logLevel', 'warn'];
+      await run(process.execPath, [vite, ...args], {
         cwd: root,
         // vitest sets NODE_ENV=test; the app under test must be the production build.
         env: { ...process.env, NODE_ENV: 'production' },

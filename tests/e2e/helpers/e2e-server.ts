@@ -7,8 +7,7 @@ import { Writable } from 'node:stream';
 import { inject } from 'vitest';
 import { loadConfig, type Config } from '../../../core/infra/config';
 import { createLogger } from '../../../core/infra/logger';
-import { createPrisma, type Db } from '../../../core/infra/prisma';
-import { ensureConfiguredSeller } from '../../../core/modules/sellers/seller-service';
+import { createPrisma } from '../../../core/infra/prisma';
 import { seedDemoCatalog } from '../../../prisma/seed/seed-catalog';
 import { startApi } from '../../../server/server';
 import { startWorkers } from '../../../workers/worker-runtime';
@@ -21,8 +20,6 @@ export type E2eServer = {
   /** http://127.0.0.1:<port>, also the server's PUBLIC_ORIGIN (Origin checks and the WebSocket compare against it). */
   url: string;
   config: Config;
-  /** The file's own database, for assertions the UI cannot make (and for nothing else). */
-  db: Db;
   /** Server and worker log lines at warn level and above, as parsed pino objects. */
   logged: LogLine[];
   /** What the server and workers logged at error level or above (a 5xx, a failed job): a test expects none. */
@@ -89,24 +86,34 @@ export async function startE2eServer(env: Record<string, string> = {}): Promise<
   });
   const logger = createLogger(config.logLevel, 'e2e', sink);
 
-  const db = createPrisma(config.databaseUrl, { max: 3 });
-  await seedDemoCatalog(db);
-  await ensureConfiguredSeller(db, config);
+  const stops: (() => Promise<unknown>)[] = [];
+  async function close() {
+    await Promise.allSettled(stops.splice(0).map((stop) => stop()));
+    await database.drop();
+    await rm(uploadDir, { recursive: true, force: true });
+  }
 
-  const api = await startApi(config, logger);
-  const stopWorkers = await startWorkers(config, logger);
+  try {
+    const db = createPrisma(config.databaseUrl, { max: 2 });
+    try {
+      await seedDemoCatalog(db);
+    } finally {
+      await db.$disconnect();
+    }
+    // startApi makes sure the configured seller (config defaults: the README's demo login) exists.
+    const api = await startApi(config, logger);
+    stops.push(() => api.close());
+    stops.push(await startWorkers(config, logger));
+  } catch (error) {
+    await close();
+    throw error;
+  }
 
   return {
     url,
     config,
-    db,
     logged,
     errors: () => logged.filter((l) => l.level >= 50).map((l) => JSON.stringify(l)),
-    async close() {
-      await Promise.allSettled([api.close(), stopWorkers()]);
-      await db.$disconnect();
-      await database.drop();
-      await rm(uploadDir, { recursive: true, force: true });
-    },
+    close,
   };
 }

@@ -74,7 +74,7 @@ export async function addAddressFromCart(page: Page, address: AddressValues = SA
   await form.getByLabel('Phone').fill(address.phone);
   await form.getByRole('button', { name: 'Save address' }).click();
   await page.waitForURL('**/cart');
-  await expect.poll(() => page.getByTestId('selected-address').textContent()).toContain(address.street);
+  await expect.poll(() => page.getByTestId('selected-address').textContent(), { timeout: 10_000 }).toContain(address.street);
 }
 
 /** On /cart: picks the payment method and presses the order button; resolves once /my-orders is shown. */

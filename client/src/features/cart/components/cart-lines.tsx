@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ProductDto } from '@core/contracts/http/products';
 import { formatRupees, paiseToRupees, rupeesToPaise } from '@core/domain/money';
@@ -7,12 +8,17 @@ import './cart.css';
 
 export type CartLine = { product: ProductDto; quantity: number };
 
+/** The order contract's largest quantity per line (core/contracts/http/orders.ts). */
+const MAX_QUANTITY = 1000;
+
 function QuantityStepper({ line }: { line: CartLine }) {
   const quantitySet = useCart((s) => s.quantitySet);
   const { product, quantity } = line;
+  // What the shopper is typing: the field may be empty for a moment (to type a new number) without snapping back.
+  const [draft, setDraft] = useState<string | null>(null);
   function set(next: number) {
     if (!Number.isFinite(next) || next < 1 || next === quantity) return;
-    quantitySet(product._id, next);
+    quantitySet(product._id, Math.min(next, MAX_QUANTITY));
     toast.success('Cart updated');
   }
   return (
@@ -24,13 +30,22 @@ function QuantityStepper({ line }: { line: CartLine }) {
         type="number"
         inputMode="numeric"
         min={1}
-        max={1000}
-        value={quantity}
+        max={MAX_QUANTITY}
+        value={draft ?? quantity}
         aria-label={`${product.name} quantity`}
         data-testid="cart-line-quantity"
-        onChange={(e) => set(Number.parseInt(e.target.value, 10))}
+        onChange={(e) => {
+          setDraft(e.target.value);
+          set(Number.parseInt(e.target.value, 10));
+        }}
+        onBlur={() => setDraft(null)}
       />
-      <button type="button" onClick={() => set(quantity + 1)} aria-label={`Increase ${product.name}`}>
+      <button
+        type="button"
+        onClick={() => set(quantity + 1)}
+        disabled={quantity >= MAX_QUANTITY}
+        aria-label={`Increase ${product.name}`}
+      >
         +
       </button>
     </div>
