@@ -11,11 +11,33 @@ export type ProductPage = { products: ProductDto[]; total: number; page: number;
  * Shopper catalogue reads. The unfiltered whole list (what the client loads on start) is the hot path, so its
  * serialised reply is kept in memory until a product changes: `invalidate()` is called on every product event this
  * process sees, and a short TTL bounds staleness if a pub/sub message is ever missed (e.g. Redis down).
+ *
+ * One build at a time: concurrent requests share the build in flight instead of each querying the whole table. After
+ * the TTL (but with no known change) the old body is served while a fresh one is built; after `invalidate()` callers
+ * wait for the new one, so a product that went out of stock is never served again.
  */
 export function createCatalogService(repo: CatalogRepository, options: { cacheTtlMs?: number } = {}) {
   const ttl = options.cacheTtlMs ?? 5000;
-  let cached: { body: string; at: number; generation: number } | null = null;
+  let cached: { body: Buffer; at: number; generation: number } | null = null;
+  let building: { promise: Promise<Buffer>; generation: number } | null = null;
   let generation = 0;
+
+  function build(): Promise<Buffer> {
+    if (building?.generation === generation) return building.promise;
+    const startedAt = generation;
+    const promise = list({})
+      .then((page) => {
+        const body = Buffer.from(JSON.stringify({ success: true, ...page }));
+        // A change that landed while we were reading must not be overwritten by the older read.
+        if (startedAt === generation) cached = { body, at: Date.now(), generation: startedAt };
+        return body;
+      })
+      .finally(() => {
+        if (building?.promise === promise) building = null;
+      });
+    building = { promise, generation: startedAt };
+    return promise;
+  }
 
   async function list(query: ProductListQuery, includeOutOfStock = false): Promise<ProductPage> {
     const limit = query.limit ?? null;
@@ -32,13 +54,12 @@ export function createCatalogService(repo: CatalogRepository, options: { cacheTt
     list,
 
     /** The whole in-stock list as a ready JSON body: `{ success, products, total, page, limit }`. */
-    async wholeListJson(): Promise<string> {
-      if (cached && cached.generation === generation && Date.now() - cached.at < ttl) return cached.body;
-      const startedAt = generation;
-      const body = JSON.stringify({ success: true, ...(await list({})) });
-      // A change that landed while we were reading must not be overwritten by the older read.
-      if (startedAt === generation) cached = { body, at: Date.now(), generation };
-      return body;
+    async wholeListJson(): Promise<Buffer> {
+      if (cached && cached.generation === generation) {
+        if (Date.now() - cached.at >= ttl) build().catch(() => {}); // refresh in the background
+        return cached.body;
+      }
+      return build();
     },
 
     async get(id: string): Promise<ProductDto> {
