@@ -110,17 +110,18 @@ export function createOrderService(deps: { repo: OrderRepository; addresses: Add
         placedBy: { actorType: actorToDb('user'), actorId: input.userId },
       });
 
-      // Always in id order, so two orders sharing products lock them in the same order and cannot deadlock.
+      await appendEvent(tx, 'order.placed', { orderId: order.id, userId: input.userId });
+      if (options.clearCart ?? true) await repo.clearCart(tx, input.userId);
+      await options.withinTransaction?.(tx, order);
+
+      // Stock last: a product row stays locked from its reservation to the commit, so keep that stretch short for
+      // the other shoppers buying it. Always in id order, so two orders sharing products cannot deadlock.
       const counted = items.filter((i) => i.product.stockQuantity !== null).sort((a, b) => a.product.id.localeCompare(b.product.id));
       for (const item of counted) {
         const left = await repo.reserveStock(tx, item.product.id, item.quantity);
         if (left === null) throw outOfStock([item.product]);
         if (left === 0) await appendEvent(tx, 'stock.changed', { productId: item.product.id, reason: 'ordered' });
       }
-
-      await appendEvent(tx, 'order.placed', { orderId: order.id, userId: input.userId });
-      if (options.clearCart ?? true) await repo.clearCart(tx, input.userId);
-      await options.withinTransaction?.(tx, order);
       return order;
     });
   }
