@@ -75,6 +75,7 @@ async function main() {
   const log = (line: string) => console.log(`[${((performance.now() - started) / 1000).toFixed(0).padStart(3)} s] ${line}`);
   // The share of the CPU other processes use, before the start and during each measurement (lib/machine.ts).
   const foreign: Record<string, number> = { before: await foreignCpuNow() };
+  const runCpu = cpuSnapshot();
   log(`bench: ${selected.join(', ')} on ${machine.cpu}, Node ${machine.node}; other processes use ${foreign.before!.toFixed(0)}% of the CPU`);
   if (busyWarning(foreign)) console.warn(busyWarning(foreign));
 
@@ -87,10 +88,14 @@ async function main() {
       const m = MEASUREMENTS[name]!;
       log(`— ${m.title}`);
       const cpu = cpuSnapshot();
+      const startedAt = performance.now();
       try {
         rows.push(...(await m.run(stack!, log)));
-        foreign[name] = foreignCpuPercent(cpu);
-        log(`  (other processes used ${foreign[name]!.toFixed(0)}% of the CPU meanwhile)`);
+        // A window of a few seconds says little about other load; only longer measurements are recorded.
+        if (performance.now() - startedAt > 10_000) {
+          foreign[name] = foreignCpuPercent(cpu);
+          log(`  (other processes used ${foreign[name]!.toFixed(0)}% of the CPU meanwhile)`);
+        }
       } catch (error) {
         failed = true;
         const message = error instanceof Error ? error.message : String(error);
@@ -101,6 +106,7 @@ async function main() {
     const versions = await serviceVersions(stack);
     const durationSeconds = (performance.now() - started) / 1000;
     printTable(rows);
+    foreign.whole = foreignCpuPercent(runCpu);
     const warning = busyWarning(foreign);
     if (warning) console.warn(`\n${warning}`);
     const only = selected.length === Object.keys(MEASUREMENTS).length ? undefined : selected.join(',');

@@ -2,9 +2,9 @@
 -- (core/modules/orders/order-service.ts `insertOnce`, order-repository.ts, outbox-writer.ts), written by hand and run by
 -- `pgbench -c 8 -j 2 -M prepared` (bench/order-placement.ts). Statement for statement:
 --   price the lines from the database (one SELECT of both products), insert the order with its address snapshot (jsonb),
---   its two item snapshots (one multi-row INSERT) and its first history row, take the stock with the guarded UPDATE
---   (in product-id order, as the service does), append the `order.placed` outbox event (jsonb) with its pg_notify,
---   empty the shopper's cart, commit.
+--   its two item snapshots (one multi-row INSERT) and its first history row, append the `order.placed` outbox event
+--   (jsonb) and its pg_notify in one statement, empty the shopper's cart, and last take the stock with the guarded
+--   UPDATEs (in product-id order, as the service does), then commit.
 -- Deliberate differences:
 --   * Prisma re-reads the order after its nested create (a SELECT by id): an ORM round trip, not part of the ceiling.
 --   * Row ids come from gen_random_uuid() on the server instead of the client.
@@ -36,12 +36,15 @@ VALUES (gen_random_uuid(), :oid::uuid, :ida::uuid, :namea, :imga, :cata, :pricea
        (gen_random_uuid(), :oid::uuid, :idb::uuid, :nameb, :imgb, :catb, :priceb::int, :qb::int);
 INSERT INTO order_history (id, order_id, from_status, to_status, actor_type, actor_id, at)
 VALUES (gen_random_uuid(), :oid::uuid, NULL, 'Order Placed', 'user', :uid, now());
+WITH event AS (
+  INSERT INTO outbox (id, type, queue, payload, created_at, published_at)
+  VALUES (gen_random_uuid(), 'order.placed', 'orders', jsonb_build_object('orderId', :oid::text, 'userId', :uid::text),
+          clock_timestamp() AT TIME ZONE 'UTC', now())
+)
+SELECT pg_notify('outbox_event', '');
+DELETE FROM cart_items WHERE user_id = :uid::uuid;
 UPDATE products SET stock_quantity = stock_quantity - :qa::int, in_stock = stock_quantity - :qa::int > 0, updated_at = now()
  WHERE id = :ida::uuid AND deleted_at IS NULL AND in_stock AND stock_quantity >= :qa::int RETURNING stock_quantity;
 UPDATE products SET stock_quantity = stock_quantity - :qb::int, in_stock = stock_quantity - :qb::int > 0, updated_at = now()
  WHERE id = :idb::uuid AND deleted_at IS NULL AND in_stock AND stock_quantity >= :qb::int RETURNING stock_quantity;
-INSERT INTO outbox (id, type, queue, payload, created_at, published_at)
-VALUES (gen_random_uuid(), 'order.placed', 'orders', jsonb_build_object('orderId', :oid::text, 'userId', :uid::text), now(), now());
-SELECT pg_notify('outbox_event', '');
-DELETE FROM cart_items WHERE user_id = :uid::uuid;
 END;
