@@ -2,7 +2,7 @@ import { conflict, notFound } from '../../domain/errors';
 import { OrderStatus, canTransition } from '../../domain/order-status';
 import type { Tx } from '../../infra/prisma';
 import { appendEvent } from '../outbox/outbox-writer';
-import { DbPaymentType, actorToDb, statusFromDb, statusToDb, type ActorName } from './order-enums';
+import { actorToDb, statusToDb, type ActorName } from './order-enums';
 import { orderInclude, type OrderRow } from './order-mapper';
 
 export type TransitionRequest = {
@@ -13,7 +13,11 @@ export type TransitionRequest = {
   note?: string;
   /** Only this user's order may change (404 otherwise); sellers and workers leave it unset. */
   ownerId?: string;
+  /** A caller's own rule, checked under the row lock before anything changes (throw to refuse). */
+  guard?: (current: { status: OrderStatus; isPaid: boolean }) => void;
 };
+
+type LockedOrder = { id: string; user_id: string; status: OrderStatus; is_paid: boolean; payment_type: 'COD' | 'Online' };
 
 export type TransitionResult = { order: OrderRow; changed: boolean };
 
@@ -25,32 +29,37 @@ export type TransitionResult = { order: OrderRow; changed: boolean };
  * what makes event consumers idempotent.
  */
 export async function transitionOrder(tx: Tx, req: TransitionRequest): Promise<TransitionResult> {
-  // Row lock first: concurrent changes to one order apply one after the other, each seeing the last.
-  const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM orders WHERE id = ${req.orderId}::uuid FOR UPDATE`;
-  const current = locked.length ? await tx.order.findUnique({ where: { id: req.orderId }, include: orderInclude }) : null;
-  if (!current || (req.ownerId && current.userId !== req.ownerId)) throw notFound('order_not_found', 'Order not found');
+  // Row lock first: concurrent changes to one order apply one after the other, each seeing the last. The enum
+  // columns read as text are the domain's own words (the schema @maps them).
+  const [current] = await tx.$queryRaw<LockedOrder[]>`
+    SELECT id, user_id, status::text AS status, is_paid, payment_type::text AS payment_type
+      FROM orders WHERE id = ${req.orderId}::uuid FOR UPDATE`;
+  if (!current || (req.ownerId && current.user_id !== req.ownerId)) throw notFound('order_not_found', 'Order not found');
+  req.guard?.({ status: current.status, isPaid: current.is_paid });
 
-  const from = statusFromDb(current.status);
+  const from = current.status;
   const to = req.to ?? from;
-  const isPaid = req.isPaid ?? current.isPaid;
-  if (to === from && isPaid === current.isPaid) return { order: current, changed: false };
+  const isPaid = req.isPaid ?? current.is_paid;
+  if (to === from && isPaid === current.is_paid) {
+    return { order: await tx.order.findUniqueOrThrow({ where: { id: current.id }, include: orderInclude }), changed: false };
+  }
 
   if (to !== from && !canTransition(from, to)) {
     throw conflict('invalid_transition', `Order cannot move from ${from} to ${to}`, { from, to });
   }
-  if (current.isPaid && !isPaid && (current.paymentType === DbPaymentType.ONLINE || req.actor.type !== 'seller')) {
+  if (current.is_paid && !isPaid && (current.payment_type === 'Online' || req.actor.type !== 'seller')) {
     throw conflict('already_paid', 'A paid online order cannot be marked unpaid');
   }
-  if (isPaid !== current.isPaid && to === OrderStatus.Cancelled) {
+  if (isPaid !== current.is_paid && to === OrderStatus.Cancelled) {
     throw conflict('order_cancelled', 'A cancelled order cannot change its paid state');
   }
 
   await tx.orderHistory.create({
     data: {
       orderId: current.id,
-      fromStatus: current.status,
+      fromStatus: statusToDb(from),
       toStatus: statusToDb(to),
-      isPaid: isPaid !== current.isPaid ? isPaid : null,
+      isPaid: isPaid !== current.is_paid ? isPaid : null,
       actorType: actorToDb(req.actor.type),
       actorId: req.actor.id ?? null,
       note: req.note ?? null,

@@ -1,5 +1,5 @@
 import type { OrderStatus } from '../../domain/order-status';
-import type { Db, Tx } from '../../infra/prisma';
+import type { Db } from '../../infra/prisma';
 import { statusToDb } from './order-enums';
 import { orderInclude, type OrderRow } from './order-mapper';
 
@@ -13,12 +13,6 @@ export function createSellerOrderRepository(db: Db) {
         db.order.count({ where }),
       ]);
       return { rows, total };
-    },
-
-    /** Locks the order and reads its status (the database stores the spec's words); null when there is no such order. */
-    async lockStatus(tx: Tx, orderId: string): Promise<OrderStatus | null> {
-      const rows = await tx.$queryRaw<{ status: OrderStatus }[]>`SELECT status::text AS status FROM orders WHERE id = ${orderId}::uuid FOR UPDATE`;
-      return rows[0]?.status ?? null;
     },
   };
 }

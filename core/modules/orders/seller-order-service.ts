@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { OrderDto, SellerOrdersQuery, StatusUpdateBody } from '../../contracts/http/orders';
-import { conflict, notFound } from '../../domain/errors';
+import { conflict } from '../../domain/errors';
 import { OrderStatus } from '../../domain/order-status';
 import type { Db } from '../../infra/prisma';
 import { toOrderDto } from './order-mapper';
@@ -33,17 +33,17 @@ export function createSellerOrderService(deps: { db: Db; repo: SellerOrderReposi
 
     async updateStatus(input: StatusUpdateBody, sellerId: string): Promise<OrderDto> {
       const order = await db.$transaction(async (tx) => {
-        const status = await repo.lockStatus(tx, input.orderId);
-        if (!status) throw notFound('order_not_found', 'Order not found');
-        // Pending means the online payment is not confirmed: only the payment flow may place (or cancel) the order.
-        if (status === OrderStatus.Pending) {
-          throw conflict('awaiting_payment', 'This order is waiting for its online payment and can be updated once the payment is confirmed');
-        }
         const result = await transitionOrder(tx, {
           orderId: input.orderId,
           to: input.status,
           isPaid: input.isPaid,
           actor: { type: 'seller', id: sellerId },
+          // Pending means the online payment is not confirmed: only the payment flow may place (or cancel) the order.
+          guard: ({ status }) => {
+            if (status === OrderStatus.Pending) {
+              throw conflict('awaiting_payment', 'This order is waiting for its online payment and can be updated once the payment is confirmed');
+            }
+          },
         });
         return result.order;
       });
