@@ -30,7 +30,7 @@ function isFresh(): boolean {
   return SOURCES.every((dir) => !existsSync(dir) || newestMtime(dir) <= built);
 }
 
-/** A directory lock: concurrent test runs (two engineers, one tree) must not build into each other. */
+/** A directory lock: concurrent test runs in one checkout must not build into each other. */
 async function withLock<T>(work: () => Promise<T>): Promise<T> {
   await mkdir(path.dirname(LOCK), { recursive: true });
   const deadline = Date.now() + LOCK_STALE_MS;
