@@ -91,3 +91,14 @@ export function startTestWorkers(ctx: TestContext, options: WorkerOptions = {}) 
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * The app listening on a free port with its live subscription up, plus the real workers: what a test needs to watch
+ * an effect travel to a socket. `stop()` stops the workers (the context closes the app).
+ */
+export async function startLiveStack(ctx: TestContext): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
+  const baseUrl = await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+  await ctx.app.live.subscribed;
+  const stop = await startTestWorkers(ctx);
+  return { baseUrl, stop };
+}

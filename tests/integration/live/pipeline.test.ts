@@ -3,7 +3,7 @@ import type { WsMessage } from '../../../core/contracts/ws';
 import { appendEvent } from '../../../core/modules/outbox/outbox-writer';
 import { transitionOrder } from '../../../core/modules/orders/order-transitions';
 import { buildTestContext, type TestContext } from '../../helpers/build-app';
-import { insertOrder, openSocket, sellerWithSession, sleep, startTestWorkers, userWithSession } from '../../helpers/live-helpers';
+import { insertOrder, openSocket, sellerWithSession, sleep, startLiveStack, userWithSession } from '../../helpers/live-helpers';
 
 describe('outbox → BullMQ → pub/sub → WebSocket', () => {
   let ctx: TestContext;
@@ -12,9 +12,7 @@ describe('outbox → BullMQ → pub/sub → WebSocket', () => {
 
   beforeAll(async () => {
     ctx = await buildTestContext({ WS_HEARTBEAT_MS: '1000' });
-    baseUrl = await ctx.app.listen({ host: '127.0.0.1', port: 0 });
-    await ctx.app.live.subscribed;
-    stopWorkers = await startTestWorkers(ctx);
+    ({ baseUrl, stop: stopWorkers } = await startLiveStack(ctx));
   });
   afterAll(async () => {
     await stopWorkers();

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestContext, type TestContext } from '../../helpers/build-app';
 import { createAddress, createProduct, registerUser, shopperWithAddress } from '../../helpers/factories';
-import { openSocket, startTestWorkers } from '../../helpers/live-helpers';
+import { openSocket, startLiveStack } from '../../helpers/live-helpers';
 import { createOnlineOrder, decidedAttempts, payInTestCheckout, postCreate, postSimulatedCheckout, postVerify } from '../../helpers/payment-flows';
 
 /** The whole online payment in simulated mode (the default here): create → test checkout → verify → worker → live. */
@@ -13,9 +13,7 @@ describe('online payment with the simulated gateway', () => {
 
   beforeAll(async () => {
     ctx = await buildTestContext();
-    baseUrl = await ctx.app.listen({ host: '127.0.0.1', port: 0 });
-    await ctx.app.live.subscribed;
-    stopWorkers = await startTestWorkers(ctx);
+    ({ baseUrl, stop: stopWorkers } = await startLiveStack(ctx));
   });
   afterAll(async () => {
     await stopWorkers();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutSignature } from '../../../core/modules/payments/signatures';
 import { buildTestContext, type TestContext } from '../../helpers/build-app';
 import { createProduct, shopperWithAddress } from '../../helpers/factories';
-import { openSocket, sleep, startTestWorkers } from '../../helpers/live-helpers';
+import { openSocket, sleep, startLiveStack } from '../../helpers/live-helpers';
 import { createOnlineOrder, decidedAttempts, orderState, payInTestCheckout, postVerify } from '../../helpers/payment-flows';
 
 /**
@@ -17,9 +17,7 @@ describe('POST /api/order/razorpay/verify under attack', () => {
 
   beforeAll(async () => {
     ctx = await buildTestContext();
-    baseUrl = await ctx.app.listen({ host: '127.0.0.1', port: 0 });
-    await ctx.app.live.subscribed;
-    stopWorkers = await startTestWorkers(ctx);
+    ({ baseUrl, stop: stopWorkers } = await startLiveStack(ctx));
   });
   afterAll(async () => {
     await stopWorkers();
