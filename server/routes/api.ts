@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import addressRoutes from './api/address/index';
 import cartRoutes from './api/cart/index';
 import healthRoutes from './api/health/index';
+import { acceptJsonOnly } from './api/json-only';
 import shopperOrderRoutes from './api/order/index';
 import paymentOrderRoutes from './api/order/payment-routes';
 import sellerOrderRoutes from './api/order/seller-routes';
@@ -13,15 +14,19 @@ import userRoutes from './api/user/index';
 /** Every /api resource, one folder each (the spec's call table, section 7). */
 export default async function apiRoutes(app: FastifyInstance) {
   await app.register(healthRoutes, { prefix: '/health' });
+  // Product routes take the seller's multipart upload; everything else takes JSON bodies only (415 otherwise).
   await app.register(productRoutes, { prefix: '/product' });
-  await app.register(sellerRoutes, { prefix: '/seller' });
-  await app.register(userRoutes, { prefix: '/user' });
-  await app.register(cartRoutes, { prefix: '/cart' });
-  await app.register(addressRoutes, { prefix: '/address' });
-  await app.register(shopperOrderRoutes, { prefix: '/order' });
-  // The seller's board calls live beside the shopper's order routes, in their own file.
-  await app.register(sellerOrderRoutes, { prefix: '/order' });
-  // Online payment: create / verify / stripe under /order, the gateway's webhook and test checkout under /payments.
-  await app.register(paymentOrderRoutes, { prefix: '/order' });
-  await app.register(paymentRoutes, { prefix: '/payments' });
+  await app.register(async (json) => {
+    acceptJsonOnly(json);
+    await json.register(sellerRoutes, { prefix: '/seller' });
+    await json.register(userRoutes, { prefix: '/user' });
+    await json.register(cartRoutes, { prefix: '/cart' });
+    await json.register(addressRoutes, { prefix: '/address' });
+    await json.register(shopperOrderRoutes, { prefix: '/order' });
+    // The seller's board calls live beside the shopper's order routes, in their own file.
+    await json.register(sellerOrderRoutes, { prefix: '/order' });
+    // Online payment: create / verify / stripe under /order, the gateway's webhook and test checkout under /payments.
+    await json.register(paymentOrderRoutes, { prefix: '/order' });
+    await json.register(paymentRoutes, { prefix: '/payments' });
+  });
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Makes the calling route plugin take JSON bodies only: Fastify's built-in text/plain parser and the app-wide
+ * Makes a route scope take JSON bodies only: Fastify's built-in text/plain parser and the app-wide
  * multipart parser are dropped from this plugin's scope (content-type parsers are encapsulated), so a body of any
  * other type is refused with 415 before validation, instead of reaching it as a string or as nothing.
  */

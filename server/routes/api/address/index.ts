@@ -2,12 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AddAddressBody, AddressesReply, AddressReply, UpdateAddressBody } from '../../../../core/contracts/http/addresses';
 import { IdParams, MessageReply } from '../../../../core/contracts/http/common';
-import { acceptJsonOnly } from '../json-only';
 
 /** The shopper's saved addresses. Another user's address id answers 404, exactly like an unknown one. */
 export default async function addressRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  acceptJsonOnly(app);
   const { addresses } = app.services;
   app.addHook('onRequest', app.requireUser);
 

@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CartReply, CartUpdateBody } from '../../../../core/contracts/http/cart';
-import { acceptJsonOnly } from '../json-only';
 
 /** The logged-in shopper's cart, synced by the client after every change (spec section 4). */
 export default async function cartRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  acceptJsonOnly(app);
   const { cart } = app.services;
 
   // POST /api/cart/update { cartItems }: replaces the stored cart; a body's userId is ignored, the session decides.

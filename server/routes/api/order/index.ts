@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { IdempotencyHeaders, OrdersReply, PlaceOrderBody, PlaceOrderReply, UserOrdersQuery } from '../../../../core/contracts/http/orders';
-import { acceptJsonOnly } from '../json-only';
 
 /** The shopper's order calls; the seller's live in seller-routes.ts, the online payment's in their own files. */
 export default async function shopperOrderRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  acceptJsonOnly(app);
   const { orders, orderQueries } = app.services;
 
   // POST /api/order/cod { items, address }: prices, stock and ownership come from the database, never the body.

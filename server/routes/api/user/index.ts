@@ -3,12 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AuthReply, IsAuthReply, LoginBody, RegisterBody } from '../../../../core/contracts/http/accounts';
 import { MessageReply } from '../../../../core/contracts/http/common';
 import { USER_COOKIE } from '../../../plugins/auth';
-import { acceptJsonOnly } from '../json-only';
 
 /** The shopper's account calls (spec section 7). The session token travels only in the httpOnly `sid` cookie. */
 export default async function userRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  acceptJsonOnly(app);
   const { accounts } = app.services;
 
   app.post('/register', { schema: { body: RegisterBody, response: { 201: AuthReply } } }, async (request, reply) => {
