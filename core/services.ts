@@ -45,7 +45,7 @@ export function createServices(deps: { config: Config; db: Db; redis?: Redis; pa
   const cart = createCartService(createCartRepository(db));
   const accounts = createAccountService({ repo: createAccountRepository(db), sessions, cart, limiter: loginLimiter });
   const addresses = createAddressService(createAddressRepository(db));
-  const orders = createOrderService({ repo: createOrderRepository(db), addresses });
+  const orders = createOrderService({ repo: createOrderRepository(db) });
   const orderQueries = createOrderQueries(db);
   // Online payment: Razorpay or the simulated gateway (config decides; tests may hand in one aimed at a fake API).
   const paymentGateway = deps.paymentGateway ?? createPaymentGateway(config, { redis: deps.redis });

@@ -20,16 +20,17 @@ export function createSessionService(db: Db, ttlMs: number) {
       return { token, expiresAt };
     },
 
-    /** The live principal behind a token, or null when unknown, expired or revoked. */
+    /**
+     * The live principal behind a token, or null when unknown, expired or revoked. Every signed-in request asks
+     * this, so it is one plain indexed read that also decides liveness in the database.
+     */
     async resolve(token: string | undefined): Promise<Principal | null> {
       if (!token || token.length > 100) return null;
-      const session = await db.session.findUnique({
-        where: { tokenHash: hashToken(token) },
-        select: { id: true, userId: true, sellerId: true, expiresAt: true, revokedAt: true },
-      });
-      if (!session || session.revokedAt || session.expiresAt.getTime() <= Date.now()) return null;
-      if (session.userId) return { kind: 'user', userId: session.userId, sessionId: session.id };
-      if (session.sellerId) return { kind: 'seller', sellerId: session.sellerId, sessionId: session.id };
+      const [session] = await db.$queryRaw<{ id: string; user_id: string | null; seller_id: string | null }[]>`
+        SELECT id::text, user_id::text, seller_id::text FROM sessions
+         WHERE token_hash = ${hashToken(token)} AND revoked_at IS NULL AND expires_at > now() AT TIME ZONE 'UTC'`;
+      if (session?.user_id) return { kind: 'user', userId: session.user_id, sessionId: session.id };
+      if (session?.seller_id) return { kind: 'seller', sellerId: session.seller_id, sessionId: session.id };
       return null;
     },
 

@@ -1,6 +1,9 @@
 import type { AddressDto } from '../../contracts/http/addresses';
-import type { Db, Tx } from '../../infra/prisma';
-import type { DbActorType, DbOrderStatus, DbPaymentType } from './order-enums';
+import type { OrderStatus } from '../../domain/order-status';
+import type { Db } from '../../infra/prisma';
+import { databaseErrorOf } from '../../infra/prisma-errors';
+import type { AddressRow } from '../addresses/address-repository';
+import type { PaymentTypeName } from './order-enums';
 import { orderInclude, type OrderRow } from './order-mapper';
 
 export type OrderProduct = {
@@ -13,25 +16,48 @@ export type OrderProduct = {
   stockQuantity: number | null;
 };
 
+/** Everything a checkout reads before it writes, fetched in one round trip. */
+export type CheckoutContext = {
+  /** The order an earlier submit with the same Idempotency-Key placed, if any. */
+  existingOrderId: string | null;
+  /** The chosen address if it is the shopper's own; null otherwise. */
+  address: AddressRow | null;
+  /** Current prices and stock of the asked-for products still for sale (not deleted). */
+  products: OrderProduct[];
+};
+
+export type NewOrderItem = {
+  id: string;
+  productId: string;
+  name: string;
+  image: string;
+  category: string;
+  unitPricePaise: number;
+  quantity: number;
+  /** Whether the product counts its stock, i.e. whether placing the order takes units from it. */
+  counted: boolean;
+};
+
 export type NewOrder = {
+  id: string;
   orderId: string;
   userId: string;
   amountPaise: number;
-  status: DbOrderStatus;
-  paymentType: DbPaymentType;
+  status: OrderStatus;
+  paymentType: PaymentTypeName;
   address: AddressDto;
   idempotencyKey: string | null;
-  items: { productId: string; name: string; image: string; category: string; unitPricePaise: number; quantity: number }[];
-  placedBy: { actorType: DbActorType; actorId: string };
+  items: NewOrderItem[];
+  historyId: string;
+  /** The `order.placed` outbox event written with the order. */
+  event: { id: string; payload: unknown };
 };
+
+/** The SQLSTATE `place_order` raises when a counted product has too few units left (its id is the DETAIL). */
+const OUT_OF_STOCK_SQLSTATE = 'FC409';
 
 export function createOrderRepository(db: Db) {
   return {
-    /** One interactive transaction; generous limits because racing orders queue on the same product rows. */
-    transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
-      return db.$transaction(work, { maxWait: 10_000, timeout: 15_000 });
-    },
-
     findById(id: string): Promise<OrderRow | null> {
       return db.order.findUnique({ where: { id }, include: orderInclude });
     },
@@ -40,49 +66,45 @@ export function createOrderRepository(db: Db) {
       return db.order.findFirst({ where: { userId, idempotencyKey }, include: orderInclude });
     },
 
-    /** Current prices and stock of the products still for sale (not deleted). */
-    products(tx: Tx, ids: string[]): Promise<OrderProduct[]> {
-      return tx.product.findMany({
-        where: { id: { in: ids }, deletedAt: null },
-        select: { id: true, name: true, category: true, images: true, offerPricePaise: true, inStock: true, stockQuantity: true },
-      });
-    },
-
-    /** The order with its item snapshots and its first history row (nothing → its initial status). */
-    insert(tx: Tx, order: NewOrder): Promise<{ id: string; orderId: string; amountPaise: number }> {
-      const { items, placedBy, address, ...fields } = order;
-      return tx.order.create({
-        data: {
-          ...fields,
-          address,
-          items: { create: items },
-          history: { create: { fromStatus: null, toStatus: order.status, ...placedBy } },
-        },
-        select: { id: true, orderId: true, amountPaise: true },
-      });
+    /**
+     * The idempotency key's earlier order, the owned address and the products, in one statement: a checkout is the
+     * hottest write path, and every round trip costs more CPU than the SQL it carries.
+     */
+    async loadCheckout(q: { userId: string; addressId: string; productIds: string[]; idempotencyKey: string | null }): Promise<CheckoutContext> {
+      const [row] = await db.$queryRaw<CheckoutContext[]>`
+        SELECT
+          (SELECT id::text FROM orders WHERE user_id = ${q.userId}::uuid AND idempotency_key = ${q.idempotencyKey}) AS "existingOrderId",
+          (SELECT jsonb_build_object('id', id, 'firstName', first_name, 'lastName', last_name, 'email', email, 'street', street,
+                                     'city', city, 'state', state, 'zipcode', zipcode, 'country', country, 'phone', phone)
+             FROM addresses WHERE id = ${q.addressId}::uuid AND user_id = ${q.userId}::uuid) AS address,
+          (SELECT coalesce(jsonb_agg(jsonb_build_object('id', id, 'name', name, 'category', category, 'images', images,
+                                     'offerPricePaise', offer_price_paise, 'inStock', in_stock, 'stockQuantity', stock_quantity)), '[]')
+             FROM products WHERE id = ANY(${q.productIds}::uuid[]) AND deleted_at IS NULL) AS products`;
+      return row!;
     },
 
     /**
-     * Takes `quantity` units of a counted product, or nothing: the guard in WHERE makes check-and-decrement one atomic
-     * step, so two orders racing for the last unit cannot both win. Reaching zero takes the product out of stock.
-     * Returns the units left, or null when there were not enough (or the product stopped being sold meanwhile).
+     * Writes the order with its items, first history row, outbox event and emptied cart, and reserves the stock of
+     * its counted products, all in one call of the `place_order` function (see its migration): the stock guard
+     * makes check-and-decrement one atomic step, so two orders racing for the last unit cannot both win. Returns
+     * the order's creation time, or the product that had too few units left, in which case nothing was written.
+     * A repeated idempotency key or order number throws the database's unique violation.
      */
-    async reserveStock(tx: Tx, productId: string, quantity: number): Promise<number | null> {
-      const rows = await tx.$queryRaw<{ stock_quantity: number }[]>`
-        UPDATE products
-           SET stock_quantity = stock_quantity - ${quantity}::int,
-               in_stock = stock_quantity - ${quantity}::int > 0,
-               updated_at = now()
-         WHERE id = ${productId}::uuid
-           AND deleted_at IS NULL
-           AND in_stock
-           AND stock_quantity >= ${quantity}::int
-     RETURNING stock_quantity`;
-      return rows[0]?.stock_quantity ?? null;
-    },
-
-    async clearCart(tx: Tx, userId: string): Promise<void> {
-      await tx.cartItem.deleteMany({ where: { userId } });
+    async insertPlaced(order: NewOrder): Promise<{ placedAt: Date } | { soldOut: string }> {
+      try {
+        const [row] = await db.$queryRaw<{ placed_at: Date }[]>`
+          SELECT place_order(
+            ${order.id}::uuid, ${order.orderId}, ${order.userId}::uuid, ${order.amountPaise}::int,
+            ${order.status}::"OrderStatus", ${order.paymentType}::"PaymentType", ${JSON.stringify(order.address)}::jsonb,
+            ${order.idempotencyKey}, ${JSON.stringify(order.items)}::jsonb, ${order.historyId}::uuid,
+            ${order.event.id}::uuid, ${JSON.stringify(order.event.payload)}::jsonb
+          ) AS placed_at`;
+        return { placedAt: row!.placed_at };
+      } catch (error) {
+        const cause = databaseErrorOf(error);
+        if (cause?.code === OUT_OF_STOCK_SQLSTATE && cause.detail) return { soldOut: cause.detail };
+        throw error;
+      }
     },
   };
 }

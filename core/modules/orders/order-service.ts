@@ -1,16 +1,15 @@
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import type { AddressDto } from '../../contracts/http/addresses';
 import type { OrderDto } from '../../contracts/http/orders';
 import { conflict, invalid } from '../../domain/errors';
 import { OrderStatus } from '../../domain/order-status';
 import { orderAmount } from '../../domain/pricing';
-import type { Tx } from '../../infra/prisma';
 import { isUniqueViolation } from '../../infra/prisma-errors';
-import type { AddressService } from '../addresses/address-service';
-import { appendEvent } from '../outbox/outbox-writer';
+import { toAddressDto } from '../addresses/address-service';
+import { prepareEvent } from '../outbox/outbox-writer';
 import { actorToDb, paymentTypeToDb, statusToDb, type PaymentTypeName } from './order-enums';
 import { toOrderDto, type OrderRow } from './order-mapper';
-import type { OrderProduct, OrderRepository } from './order-repository';
+import type { NewOrder, OrderProduct, OrderRepository } from './order-repository';
 
 export type PlaceOrderInput = {
   userId: string;
@@ -19,13 +18,6 @@ export type PlaceOrderInput = {
   paymentType: PaymentTypeName;
   /** From the Idempotency-Key header: the same key from the same user always yields the same order. */
   idempotencyKey?: string;
-};
-
-export type PlaceOrderOptions = {
-  /** Empty the user's cart with the order (default true; an online flow may wait for the payment instead). */
-  clearCart?: boolean;
-  /** Extra writes that must commit with the order, e.g. the online flow's payment row. */
-  withinTransaction?: (tx: Tx, order: { id: string; orderId: string; amountPaise: number }) => Promise<void>;
 };
 
 export type PlacedOrder = { order: OrderDto; amountPaise: number; created: boolean };
@@ -70,90 +62,101 @@ const outOfStock = (products: OrderProduct[]) =>
 
 /**
  * Placing an order: cash on delivery now, and the online-payment flow with `paymentType: 'Online'` (status Pending).
- * Everything the order implies commits in one transaction or not at all: the order, its item and address
- * snapshots, the first history row, the stock reservation, the `order.placed` outbox event and the emptied cart.
+ * One read gathers what the checkout needs, the domain checks and prices it here, and one call writes everything the
+ * order implies or nothing: the order, its item and address snapshots, the first history row, the `order.placed`
+ * outbox event, the emptied cart and the stock reservation (order-repository.ts `insertPlaced`). The reply is built
+ * from what was written, without reading the order back.
  */
-export function createOrderService(deps: { repo: OrderRepository; addresses: AddressService }) {
-  const { repo, addresses } = deps;
+export function createOrderService(deps: { repo: OrderRepository }) {
+  const { repo } = deps;
 
-  async function existing(userId: string, key: string | undefined): Promise<PlacedOrder | null> {
+  async function existing(userId: string, key: string | null): Promise<PlacedOrder | null> {
     const row: OrderRow | null = key ? await repo.findByIdempotencyKey(userId, key) : null;
     return row ? { order: toOrderDto(row), amountPaise: row.amountPaise, created: false } : null;
   }
 
-  /** One attempt at the transaction; the status follows the payment: COD is placed now, online waits as Pending. */
-  async function insertOnce(input: PlaceOrderInput, lines: Map<string, number>, address: AddressDto, options: PlaceOrderOptions) {
-    const status = input.paymentType === 'COD' ? OrderStatus.OrderPlaced : OrderStatus.Pending;
-    return repo.transaction(async (tx) => {
-      const items = priceLines(lines, await repo.products(tx, [...lines.keys()]));
-      const amountPaise = orderAmount(items);
-      if (amountPaise > MAX_ORDER_PAISE) throw invalid('order_too_large', 'This order is too large; split it into smaller orders');
-
-      // The order row goes first: a concurrent double submit then waits on the idempotency key's unique index and
-      // fails there, before it could take stock from anyone.
-      const order = await repo.insert(tx, {
-        orderId: newOrderNumber(),
-        userId: input.userId,
-        amountPaise,
-        status: statusToDb(status),
-        paymentType: paymentTypeToDb(input.paymentType),
-        address,
-        idempotencyKey: input.idempotencyKey ?? null,
-        items: items.map((i) => ({
-          productId: i.product.id,
-          name: i.product.name,
-          image: i.product.images[0] ?? '',
-          category: i.product.category,
-          unitPricePaise: i.unitPricePaise,
-          quantity: i.quantity,
-        })),
-        placedBy: { actorType: actorToDb('user'), actorId: input.userId },
-      });
-
-      await appendEvent(tx, 'order.placed', { orderId: order.id, userId: input.userId });
-      if (options.clearCart ?? true) await repo.clearCart(tx, input.userId);
-      await options.withinTransaction?.(tx, order);
-
-      // Stock last: a product row stays locked from its reservation to the commit, so keep that stretch short for
-      // the other shoppers buying it. Always in id order, so two orders sharing products cannot deadlock.
-      const counted = items.filter((i) => i.product.stockQuantity !== null).sort((a, b) => a.product.id.localeCompare(b.product.id));
-      for (const item of counted) {
-        const left = await repo.reserveStock(tx, item.product.id, item.quantity);
-        if (left === null) throw outOfStock([item.product]);
-        if (left === 0) await appendEvent(tx, 'stock.changed', { productId: item.product.id, reason: 'ordered' });
-      }
-      return order;
-    });
-  }
-
   return {
-    async placeOrder(input: PlaceOrderInput, options: PlaceOrderOptions = {}): Promise<PlacedOrder> {
-      const first = await existing(input.userId, input.idempotencyKey);
-      if (first) return first;
-
-      // Unknown ids and other users' addresses look the same: neither is "your address".
-      const address = await addresses.findOwned(input.userId, input.addressId);
-      if (!address) throw invalid('address_required', 'Please select an address');
-
+    async placeOrder(input: PlaceOrderInput): Promise<PlacedOrder> {
+      const idempotencyKey = input.idempotencyKey ?? null;
       // The same product listed twice is one line with the quantities added.
       const lines = new Map<string, number>();
       for (const item of input.items) lines.set(item.product.toLowerCase(), (lines.get(item.product.toLowerCase()) ?? 0) + item.quantity);
 
+      const checkout = await repo.loadCheckout({ userId: input.userId, addressId: input.addressId, productIds: [...lines.keys()], idempotencyKey });
+      if (checkout.existingOrderId) return (await existing(input.userId, idempotencyKey))!;
+      // Unknown ids and other users' addresses look the same: neither is "your address".
+      if (!checkout.address) throw invalid('address_required', 'Please select an address');
+      const items = priceLines(lines, checkout.products);
+      const amountPaise = orderAmount(items);
+      if (amountPaise > MAX_ORDER_PAISE) throw invalid('order_too_large', 'This order is too large; split it into smaller orders');
+
       for (let attempt = 1; ; attempt++) {
+        const order = newOrder(input, items, amountPaise, toAddressDto(checkout.address), idempotencyKey);
         try {
-          const order = await insertOnce(input, lines, address, options);
-          const row = await repo.findById(order.id);
-          return { order: toOrderDto(row!), amountPaise: order.amountPaise, created: true };
+          const written = await repo.insertPlaced(order);
+          if ('soldOut' in written) throw outOfStock(items.filter((i) => i.product.id === written.soldOut).map((i) => i.product));
+          return { order: toOrderDto(placedOrderRow(order, written.placedAt)), amountPaise, created: true };
         } catch (error) {
-          // A double submit that raced this one (and won) is the answer, whatever this attempt failed on.
-          const winner = await existing(input.userId, input.idempotencyKey);
+          if (!isUniqueViolation(error)) throw error;
+          // A double submit that raced this one (and won) is the answer.
+          const winner = await existing(input.userId, idempotencyKey);
           if (winner) return winner;
-          // Otherwise a unique violation can only be a clash of random order numbers: draw again.
-          if (isUniqueViolation(error) && attempt < 3) continue;
-          throw error;
+          // Otherwise the clash can only be of random order numbers: draw again.
+          if (attempt >= 3) throw error;
         }
       }
     },
   };
 }
 export type OrderService = ReturnType<typeof createOrderService>;
+
+function newOrder(input: PlaceOrderInput, items: PricedItem[], amountPaise: number, address: AddressDto, idempotencyKey: string | null): NewOrder {
+  const id = randomUUID();
+  return {
+    id,
+    orderId: newOrderNumber(),
+    userId: input.userId,
+    amountPaise,
+    status: input.paymentType === 'COD' ? OrderStatus.OrderPlaced : OrderStatus.Pending,
+    paymentType: input.paymentType,
+    address,
+    idempotencyKey,
+    items: items.map((i) => ({
+      id: randomUUID(),
+      productId: i.product.id,
+      name: i.product.name,
+      image: i.product.images[0] ?? '',
+      category: i.product.category,
+      unitPricePaise: i.unitPricePaise,
+      quantity: i.quantity,
+      counted: i.product.stockQuantity !== null,
+    })),
+    historyId: randomUUID(),
+    event: prepareEvent('order.placed', { orderId: id, userId: input.userId }),
+  };
+}
+
+/** The order exactly as `place_order` stored it, in the shape a read would return (items in id order, as read). */
+function placedOrderRow(order: NewOrder, placedAt: Date): OrderRow {
+  const status = statusToDb(order.status);
+  return {
+    id: order.id,
+    orderId: order.orderId,
+    userId: order.userId,
+    amountPaise: order.amountPaise,
+    status,
+    paymentType: paymentTypeToDb(order.paymentType),
+    isPaid: false,
+    version: 1,
+    address: order.address,
+    idempotencyKey: order.idempotencyKey,
+    createdAt: placedAt,
+    updatedAt: placedAt,
+    items: order.items
+      .map(({ counted: _, ...item }) => ({ ...item, orderId: order.id }))
+      .sort((a, b) => (a.id < b.id ? -1 : 1)),
+    history: [
+      { id: order.historyId, orderId: order.id, fromStatus: null, toStatus: status, isPaid: null, actorType: actorToDb('user'), actorId: order.userId, note: null, at: placedAt },
+    ],
+  };
+}

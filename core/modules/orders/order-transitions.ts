@@ -83,9 +83,13 @@ export async function transitionOrder(tx: Tx, req: TransitionRequest): Promise<T
   return { order, changed: true };
 }
 
-/** Gives a cancelled order's units back; a product that had run out is in stock again. */
+/**
+ * Gives a cancelled order's units back; a product that had run out is in stock again. Rows are locked in product id
+ * order, as `place_order` locks them, so a cancellation and a checkout sharing products cannot deadlock.
+ */
 async function releaseStock(tx: Tx, order: OrderRow): Promise<void> {
-  for (const item of order.items) {
+  const items = [...order.items].sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0));
+  for (const item of items) {
     const released = await tx.$executeRaw`
       UPDATE products
          SET stock_quantity = stock_quantity + ${item.quantity},

@@ -5,13 +5,17 @@ import type { Tx } from '../../infra/prisma';
 /** The channel the relay LISTENs on; NOTIFY is delivered only when the transaction commits. */
 export const OUTBOX_CHANNEL = 'outbox_event';
 
+/** A new event's id (the future job id) and its payload, checked against the contract. */
+export function prepareEvent<N extends EventName>(type: N, data: EventDataOf<N>): { id: string; payload: EventDataOf<N> } {
+  return { id: randomUUID(), payload: EventData[type].parse(data) as EventDataOf<N> };
+}
+
 /**
  * Appends an event to the outbox inside the caller's transaction, so the change and its announcement commit
  * together or not at all (DESIGN.md invariant 3). Returns the event id (the future job id).
  */
 export async function appendEvent<N extends EventName>(tx: Tx, type: N, data: EventDataOf<N>): Promise<string> {
-  const id = randomUUID();
-  const payload = EventData[type].parse(data);
+  const { id, payload } = prepareEvent(type, data);
   // One round trip for both. clock_timestamp(), not the transaction's start time, so several events of one
   // transaction keep the order they were written in; in UTC, as Prisma stores every timestamp.
   await tx.$executeRaw`

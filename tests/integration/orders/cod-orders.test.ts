@@ -50,6 +50,10 @@ describe('POST /api/order/cod', () => {
       expect.objectContaining({ queue: 'orders', payload: { orderId: order._id, userId: shopper.user._id }, publishedAt: null }),
     ]);
     expect(await ctx.db.cartItem.count({ where: { userId: shopper.user._id } })).toBe(0);
+
+    // The reply is built without reading the order back: it must be exactly what reading it gives.
+    const mine = await ctx.app.inject({ method: 'GET', url: '/api/order/user', headers: { cookie: shopper.cookie } });
+    expect(mine.json().orders).toEqual([order]);
   });
 
   it('charges today’s database price, whatever price the shopper’s page showed', async () => {
