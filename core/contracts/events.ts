@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OrderDto } from './http/orders';
 
 /**
  * Domain events: `<entity>.<past_tense>`, written to the outbox in the transaction that causes them and relayed to
@@ -30,7 +31,8 @@ export const QUEUE_OF: Record<EventName, QueueName> = {
 
 /** The payload of each event; the processors parse job data with these. */
 export const EventData = {
-  'order.placed': z.object({ orderId: z.string(), userId: z.string() }),
+  /** `order` is the order as placed, for the sellers' live board; events written before it existed lack it. */
+  'order.placed': z.object({ orderId: z.string(), userId: z.string(), order: OrderDto.optional() }),
   'order.status_changed': z.object({
     orderId: z.string(),
     userId: z.string(),

@@ -49,6 +49,8 @@ export type NewOrder = {
   idempotencyKey: string | null;
   items: NewOrderItem[];
   historyId: string;
+  /** When it was placed: the order's creation time and its first history row's. */
+  placedAt: Date;
   /** The `order.placed` outbox event written with the order. */
   event: { id: string; payload: unknown };
 };
@@ -87,19 +89,19 @@ export function createOrderRepository(db: Db) {
      * Writes the order with its items, first history row, outbox event and emptied cart, and reserves the stock of
      * its counted products, all in one call of the `place_order` function (see its migration): the stock guard
      * makes check-and-decrement one atomic step, so two orders racing for the last unit cannot both win. Returns
-     * the order's creation time, or the product that had too few units left, in which case nothing was written.
-     * A repeated idempotency key or order number throws the database's unique violation.
+     * the product that had too few units left, if any, in which case nothing was written. A repeated idempotency
+     * key or order number throws the database's unique violation.
      */
-    async insertPlaced(order: NewOrder): Promise<{ placedAt: Date } | { soldOut: string }> {
+    async insertPlaced(order: NewOrder): Promise<{ soldOut: string | null }> {
       try {
-        const [row] = await db.$queryRaw<{ placed_at: Date }[]>`
+        await db.$executeRaw`
           SELECT place_order(
             ${order.id}::uuid, ${order.orderId}, ${order.userId}::uuid, ${order.amountPaise}::int,
             ${order.status}::"OrderStatus", ${order.paymentType}::"PaymentType", ${JSON.stringify(order.address)}::jsonb,
             ${order.idempotencyKey}, ${JSON.stringify(order.items)}::jsonb, ${order.historyId}::uuid,
-            ${order.event.id}::uuid, ${JSON.stringify(order.event.payload)}::jsonb
-          ) AS placed_at`;
-        return { placedAt: row!.placed_at };
+            ${order.event.id}::uuid, ${JSON.stringify(order.event.payload)}::jsonb, ${order.placedAt.toISOString()}::timestamp(3)
+          )`;
+        return { soldOut: null };
       } catch (error) {
         const cause = databaseErrorOf(error);
         if (cause?.code === OUT_OF_STOCK_SQLSTATE && cause.detail) return { soldOut: cause.detail };

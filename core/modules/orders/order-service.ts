@@ -64,8 +64,8 @@ const outOfStock = (products: OrderProduct[]) =>
  * Placing an order: cash on delivery now, and the online-payment flow with `paymentType: 'Online'` (status Pending).
  * One read gathers what the checkout needs, the domain checks and prices it here, and one call writes everything the
  * order implies or nothing: the order, its item and address snapshots, the first history row, the `order.placed`
- * outbox event, the emptied cart and the stock reservation (order-repository.ts `insertPlaced`). The reply is built
- * from what was written, without reading the order back.
+ * outbox event, the emptied cart and the stock reservation (order-repository.ts `insertPlaced`). The order is
+ * shaped for the API before it is written, so neither the reply nor the event's consumer reads it back.
  */
 export function createOrderService(deps: { repo: OrderRepository }) {
   const { repo } = deps;
@@ -91,11 +91,11 @@ export function createOrderService(deps: { repo: OrderRepository }) {
       if (amountPaise > MAX_ORDER_PAISE) throw invalid('order_too_large', 'This order is too large; split it into smaller orders');
 
       for (let attempt = 1; ; attempt++) {
-        const order = newOrder(input, items, amountPaise, toAddressDto(checkout.address), idempotencyKey);
+        const { order, dto } = newOrder(input, items, amountPaise, toAddressDto(checkout.address), idempotencyKey);
         try {
-          const written = await repo.insertPlaced(order);
-          if ('soldOut' in written) throw outOfStock(items.filter((i) => i.product.id === written.soldOut).map((i) => i.product));
-          return { order: toOrderDto(placedOrderRow(order, written.placedAt)), amountPaise, created: true };
+          const { soldOut } = await repo.insertPlaced(order);
+          if (soldOut) throw outOfStock(items.filter((i) => i.product.id === soldOut).map((i) => i.product));
+          return { order: dto, amountPaise, created: true };
         } catch (error) {
           if (!isUniqueViolation(error)) throw error;
           // A double submit that raced this one (and won) is the answer.
@@ -110,9 +110,10 @@ export function createOrderService(deps: { repo: OrderRepository }) {
 }
 export type OrderService = ReturnType<typeof createOrderService>;
 
-function newOrder(input: PlaceOrderInput, items: PricedItem[], amountPaise: number, address: AddressDto, idempotencyKey: string | null): NewOrder {
+/** The order to write, and the same order as the API shows it (the reply and the `order.placed` event carry it). */
+function newOrder(input: PlaceOrderInput, items: PricedItem[], amountPaise: number, address: AddressDto, idempotencyKey: string | null) {
   const id = randomUUID();
-  return {
+  const fields = {
     id,
     orderId: newOrderNumber(),
     userId: input.userId,
@@ -132,12 +133,15 @@ function newOrder(input: PlaceOrderInput, items: PricedItem[], amountPaise: numb
       counted: i.product.stockQuantity !== null,
     })),
     historyId: randomUUID(),
-    event: prepareEvent('order.placed', { orderId: id, userId: input.userId }),
+    placedAt: new Date(),
   };
+  const dto = toOrderDto(placedOrderRow(fields));
+  const order: NewOrder = { ...fields, event: prepareEvent('order.placed', { orderId: id, userId: input.userId, order: dto }) };
+  return { order, dto };
 }
 
-/** The order exactly as `place_order` stored it, in the shape a read would return (items in id order, as read). */
-function placedOrderRow(order: NewOrder, placedAt: Date): OrderRow {
+/** The order exactly as `place_order` stores it, in the shape a read returns (items in id order, as read). */
+function placedOrderRow(order: Omit<NewOrder, 'event'>): OrderRow {
   const status = statusToDb(order.status);
   return {
     id: order.id,
@@ -150,13 +154,13 @@ function placedOrderRow(order: NewOrder, placedAt: Date): OrderRow {
     version: 1,
     address: order.address,
     idempotencyKey: order.idempotencyKey,
-    createdAt: placedAt,
-    updatedAt: placedAt,
+    createdAt: order.placedAt,
+    updatedAt: order.placedAt,
     items: order.items
       .map(({ counted: _, ...item }) => ({ ...item, orderId: order.id }))
       .sort((a, b) => (a.id < b.id ? -1 : 1)),
     history: [
-      { id: order.historyId, orderId: order.id, fromStatus: null, toStatus: status, isPaid: null, actorType: actorToDb('user'), actorId: order.userId, note: null, at: placedAt },
+      { id: order.historyId, orderId: order.id, fromStatus: null, toStatus: status, isPaid: null, actorType: actorToDb('user'), actorId: order.userId, note: null, at: order.placedAt },
     ],
   };
 }

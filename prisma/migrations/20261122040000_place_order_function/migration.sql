@@ -6,7 +6,8 @@
 --   products cannot deadlock), with a `stock.changed` event for each product it sells out, then the relay's NOTIFY.
 -- Not enough stock raises SQLSTATE FC409 with the product id as DETAIL, and nothing is written. A repeated
 -- idempotency key or order number raises the usual unique violation (23505).
--- Timestamps are UTC, as Prisma stores them; the order's creation time is returned.
+-- p_at is the order's creation time, chosen by the application as Prisma chooses every other timestamp (UTC), so
+-- the reply and the `order.placed` event can carry the order before it is written.
 CREATE FUNCTION place_order(
   p_id UUID,
   p_order_id TEXT,
@@ -20,11 +21,11 @@ CREATE FUNCTION place_order(
   p_items JSONB,
   p_history_id UUID,
   p_event_id UUID,
-  p_event_payload JSONB
-) RETURNS TIMESTAMP(3)
+  p_event_payload JSONB,
+  p_at TIMESTAMP(3)
+) RETURNS VOID
 LANGUAGE plpgsql AS $$
 DECLARE
-  v_at TIMESTAMP(3) := now() AT TIME ZONE 'UTC';
   v_line RECORD;
   v_left INTEGER;
 BEGIN
@@ -33,7 +34,7 @@ BEGIN
   INSERT INTO orders (id, order_id, user_id, amount_paise, status, payment_type, is_paid, version, address,
                       idempotency_key, created_at, updated_at)
   VALUES (p_id, p_order_id, p_user_id, p_amount_paise, p_status, p_payment_type, false, 1, p_address,
-          p_idempotency_key, v_at, v_at);
+          p_idempotency_key, p_at, p_at);
 
   INSERT INTO order_items (id, order_id, product_id, name, image, category, unit_price_paise, quantity)
   SELECT i.id, p_id, i."productId", i.name, i.image, i.category, i."unitPricePaise", i.quantity
@@ -41,7 +42,7 @@ BEGIN
       AS i(id UUID, "productId" UUID, name TEXT, image TEXT, category TEXT, "unitPricePaise" INTEGER, quantity INTEGER);
 
   INSERT INTO order_history (id, order_id, from_status, to_status, actor_type, actor_id, at)
-  VALUES (p_history_id, p_id, NULL, p_status, 'user', p_user_id::text, v_at);
+  VALUES (p_history_id, p_id, NULL, p_status, 'user', p_user_id::text, p_at);
 
   -- clock_timestamp(): several events of one transaction keep the order they were written in.
   INSERT INTO outbox (id, type, queue, payload, created_at)
@@ -59,7 +60,7 @@ BEGIN
     UPDATE products
        SET stock_quantity = stock_quantity - v_line.quantity,
            in_stock = stock_quantity - v_line.quantity > 0,
-           updated_at = v_at
+           updated_at = p_at
      WHERE id = v_line.product_id
        AND deleted_at IS NULL
        AND in_stock
@@ -78,6 +79,5 @@ BEGIN
   END LOOP;
 
   PERFORM pg_notify('outbox_event', '');
-  RETURN v_at;
 END
 $$;

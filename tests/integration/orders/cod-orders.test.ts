@@ -47,7 +47,7 @@ describe('POST /api/order/cod', () => {
     expect(row.history[0]).toMatchObject({ fromStatus: null, actorType: 'USER', actorId: shopper.user._id });
     const events = await ctx.db.outboxEvent.findMany({ where: { type: 'order.placed' } });
     expect(events.filter((e) => (e.payload as { orderId: string }).orderId === order._id)).toEqual([
-      expect.objectContaining({ queue: 'orders', payload: { orderId: order._id, userId: shopper.user._id }, publishedAt: null }),
+      expect.objectContaining({ queue: 'orders', payload: { orderId: order._id, userId: shopper.user._id, order }, publishedAt: null }),
     ]);
     expect(await ctx.db.cartItem.count({ where: { userId: shopper.user._id } })).toBe(0);
 
