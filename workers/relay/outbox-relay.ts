@@ -9,6 +9,16 @@ type OutboxRow = { id: string; type: string; queue: QueueName; payload: unknown;
 const BATCH = 200;
 
 /**
+ * Opens the transaction and claims the oldest unpublished rows in one simple-protocol query (two statements, no
+ * parameters). SKIP LOCKED lets several relays work side by side without taking each other's rows.
+ */
+const CLAIM_BATCH = `
+  BEGIN;
+  UPDATE outbox SET published_at = now()
+   WHERE id IN (SELECT id FROM outbox WHERE published_at IS NULL ORDER BY created_at, id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
+  RETURNING id, type, queue, payload, created_at`;
+
+/**
  * Moves committed outbox rows into their BullMQ queues (DESIGN.md invariant 3).
  *
  * It wakes on NOTIFY (sent by the writing transaction at commit) and also polls, so a missed notification or a
@@ -42,15 +52,16 @@ export function createOutboxRelay(opts: {
     }
   }
 
+  /**
+   * Claims, enqueues and marks one batch in two round trips: the transaction opens and claims in one query, and the
+   * rows stay locked (and their `published_at` uncommitted) until the queues hold them; if enqueueing fails, the
+   * rollback leaves them unpublished.
+   */
   async function publishBatch(): Promise<number> {
     const client = await pool.connect();
     try {
-      await client.query('BEGIN');
-      const { rows } = await client.query<OutboxRow>(
-        `SELECT id, type, queue, payload, created_at FROM outbox
-          WHERE published_at IS NULL ORDER BY created_at, id LIMIT $1 FOR UPDATE SKIP LOCKED`,
-        [BATCH],
-      );
+      const [, claimed] = (await client.query(CLAIM_BATCH)) as unknown as [pg.QueryResult, pg.QueryResult<OutboxRow>];
+      const rows = claimed.rows.sort((a, b) => a.created_at.getTime() - b.created_at.getTime() || (a.id < b.id ? -1 : 1));
       if (rows.length === 0) {
         await client.query('COMMIT');
         return 0;
@@ -64,7 +75,6 @@ export function createOutboxRelay(opts: {
           })),
         );
       }
-      await client.query('UPDATE outbox SET published_at = now() WHERE id = ANY($1::uuid[])', [rows.map((r) => r.id)]);
       await client.query('COMMIT');
       stats.published += rows.length;
       for (const row of rows) logger.info({ eventId: row.id, type: row.type, queue: row.queue }, 'event relayed');
