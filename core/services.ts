@@ -33,7 +33,7 @@ import { createImageStorage } from './modules/uploads/image-storage';
  */
 export function createServices(deps: { config: Config; db: Db; redis?: Redis; paymentGateway?: PaymentGateway }) {
   const { config, db } = deps;
-  const sessions = createSessionService(db, config.sessionTtlMs);
+  const sessions = createSessionService(db, { ttlMs: config.sessionTtlMs, cacheMs: config.sessionCacheMs });
   const catalog = createCatalogService(createCatalogRepository(db));
   // One limiter for shopper and seller logins (separate scopes); without Redis it counts in memory.
   const loginLimiter = createLoginRateLimiter(deps.redis, { prefix: config.redisPrefix });

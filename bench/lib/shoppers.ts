@@ -77,7 +77,7 @@ export async function createShoppers(api: Api, databaseUrl: string, count: numbe
   const db = createPrisma(databaseUrl, { max: 4 });
   try {
     const accounts = createAccountRepository(db);
-    const sessions = createSessionService(db, loadConfig({}).sessionTtlMs);
+    const sessions = createSessionService(db, { ttlMs: loadConfig({}).sessionTtlMs, cacheMs: 0 });
     const passwordHash = await hashPassword(PASSWORD);
     const created = await mapLimit(
       Array.from({ length: Math.max(0, count - viaApi) }, (_, i) => viaApi + i),

@@ -25,6 +25,8 @@ const ConfigSchema = z.object({
     SELLER_EMAIL: z.string().email().default('seller@freshcart.test'),
     SELLER_PASSWORD: z.string().min(8, 'must be at least 8 characters').default('seller-demo-123'),
     SESSION_TTL_DAYS: z.coerce.number().int().positive().default(7),
+    /** How long an API process may reuse a session it looked up (0: ask the database on every request). */
+    SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
     RAZORPAY_KEY_ID: z.string().min(1).optional(),
     RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
     RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
@@ -61,6 +63,7 @@ export type Config = Readonly<{
   maxImageBytes: number;
   seller: { email: string; password: string };
   sessionTtlMs: number;
+  sessionCacheMs: number;
   cookieSecure: boolean;
   trustProxy: boolean;
   payments: {
@@ -113,6 +116,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     maxImageBytes: e.MAX_IMAGE_BYTES,
     seller: Object.freeze({ email: e.SELLER_EMAIL.toLowerCase(), password: e.SELLER_PASSWORD }),
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
+    sessionCacheMs: e.SESSION_CACHE_MS,
     cookieSecure: e.COOKIE_SECURE ?? publicOrigin.startsWith('https:'),
     trustProxy: e.TRUST_PROXY,
     payments: Object.freeze({

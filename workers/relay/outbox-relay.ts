@@ -7,6 +7,8 @@ import { OUTBOX_CHANNEL } from '../../core/modules/outbox/outbox-writer';
 type OutboxRow = { id: string; type: string; queue: QueueName; payload: unknown; created_at: Date };
 
 const BATCH = 200;
+/** How long a busy relay waits for more rows before its next batch (it adds at most this to an event's latency). */
+const LINGER_MS = 5;
 
 /**
  * Opens the transaction and claims the oldest unpublished rows in one simple-protocol query (two statements, no
@@ -98,7 +100,10 @@ export function createOutboxRelay(opts: {
     try {
       do {
         again = false;
-        await drain();
+        const published = await drain();
+        // Events keep coming: let the next batch gather a few rows for a moment, so a busy outbox costs one claim
+        // per handful of events rather than one per event. A lone event is relayed at once.
+        if (again && published > 0) await new Promise((resolve) => setTimeout(resolve, LINGER_MS));
       } while (again && !stopped);
     } catch (error) {
       logger.warn({ err: (error as Error).message }, 'relay: publishing failed, will retry');

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../infra/prisma';
+import { createSessionCache } from './session-cache';
 
 export type Principal = { kind: 'user'; userId: string; sessionId: string } | { kind: 'seller'; sellerId: string; sessionId: string };
 
@@ -11,7 +12,9 @@ export function hashToken(token: string): string {
  * Opaque random session tokens; only their SHA-256 hash is stored, so a database leak does not leak sessions.
  * A session belongs to a user or to a seller, never both.
  */
-export function createSessionService(db: Db, ttlMs: number) {
+export function createSessionService(db: Db, options: { ttlMs: number; cacheMs: number }) {
+  const { ttlMs } = options;
+  const recent = createSessionCache<Principal>(options.cacheMs);
   return {
     async create(owner: { userId: string } | { sellerId: string }): Promise<{ token: string; expiresAt: Date }> {
       const token = randomBytes(32).toString('base64url');
@@ -22,16 +25,23 @@ export function createSessionService(db: Db, ttlMs: number) {
 
     /**
      * The live principal behind a token, or null when unknown, expired or revoked. Every signed-in request asks
-     * this, so it is one plain indexed read that also decides liveness in the database.
+     * this: one indexed read that decides liveness in the database, remembered briefly (session-cache.ts).
      */
     async resolve(token: string | undefined): Promise<Principal | null> {
       if (!token || token.length > 100) return null;
-      const [session] = await db.$queryRaw<{ id: string; user_id: string | null; seller_id: string | null }[]>`
-        SELECT id::text, user_id::text, seller_id::text FROM sessions
-         WHERE token_hash = ${hashToken(token)} AND revoked_at IS NULL AND expires_at > now() AT TIME ZONE 'UTC'`;
-      if (session?.user_id) return { kind: 'user', userId: session.user_id, sessionId: session.id };
-      if (session?.seller_id) return { kind: 'seller', sellerId: session.seller_id, sessionId: session.id };
-      return null;
+      const tokenHash = hashToken(token);
+      const remembered = recent.get(tokenHash);
+      if (remembered) return remembered;
+      const [session] = await db.$queryRaw<{ id: string; user_id: string | null; seller_id: string | null; expires_at: Date }[]>`
+        SELECT id::text, user_id::text, seller_id::text, expires_at FROM sessions
+         WHERE token_hash = ${tokenHash} AND revoked_at IS NULL AND expires_at > now() AT TIME ZONE 'UTC'`;
+      const principal: Principal | null = session?.user_id
+        ? { kind: 'user', userId: session.user_id, sessionId: session.id }
+        : session?.seller_id
+          ? { kind: 'seller', sellerId: session.seller_id, sessionId: session.id }
+          : null;
+      if (principal) recent.set(tokenHash, principal, session!.expires_at.getTime());
+      return principal;
     },
 
     /** Which of these sessions are still usable; the WebSocket hub re-checks so a revoked session stops receiving. */
@@ -46,6 +56,7 @@ export function createSessionService(db: Db, ttlMs: number) {
 
     async revoke(token: string | undefined): Promise<void> {
       if (!token) return;
+      recent.delete(hashToken(token));
       await db.session.updateMany({ where: { tokenHash: hashToken(token), revokedAt: null }, data: { revokedAt: new Date() } });
     },
   };
