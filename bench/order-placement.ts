@@ -58,7 +58,7 @@ export async function orderPlacement(stack: Stack, log: (line: string) => void):
     });
 
   // Warm up, then analyse the tables the warm-up filled (notes/performance-ceilings.md: analyse after loading).
-  await placeOrders(2);
+  await placeOrders(5);
   await waitForPipelineIdle(stack.api);
   await analyzeLoaded(stack.databaseUrl);
 

@@ -8,7 +8,7 @@ type OutboxRow = { id: string; type: string; queue: QueueName; payload: unknown;
 
 const BATCH = 200;
 /** How long a busy relay waits for more rows before its next batch (it adds at most this to an event's latency). */
-const LINGER_MS = 5;
+const LINGER_MS = 10;
 
 /**
  * Opens the transaction and claims the oldest unpublished rows in one simple-protocol query (two statements, no
