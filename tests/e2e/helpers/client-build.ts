@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { mkdir, rename, rm, rmdir } from 'node:fs/promises';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
@@ -30,6 +30,17 @@ function isFresh(): boolean {
   return SOURCES.every((dir) => !existsSync(dir) || newestMtime(dir) <= built);
 }
 
+/** Whether the process that took the lock is gone (a test run killed mid-build leaves its lock behind). */
+function ownerIsGone(): boolean {
+  try {
+    const pid = Number(readFileSync(path.join(LOCK, 'pid'), 'utf8'));
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
 /** A directory lock: concurrent test runs in one checkout must not build into each other. */
 async function withLock<T>(work: () => Promise<T>): Promise<T> {
   await mkdir(path.dirname(LOCK), { recursive: true });
@@ -37,17 +48,18 @@ async function withLock<T>(work: () => Promise<T>): Promise<T> {
   for (;;) {
     try {
       await mkdir(LOCK);
+      await writeFile(path.join(LOCK, 'pid'), String(process.pid));
       break;
     } catch {
       const age = existsSync(LOCK) ? Date.now() - statSync(LOCK).mtimeMs : 0;
-      if (age > LOCK_STALE_MS || Date.now() > deadline) await rm(LOCK, { recursive: true, force: true });
+      if (ownerIsGone() || age > LOCK_STALE_MS || Date.now() > deadline) await rm(LOCK, { recursive: true, force: true });
       else await new Promise((r) => setTimeout(r, 500));
     }
   }
   try {
     return await work();
   } finally {
-    await rmdir(LOCK).catch(() => {});
+    await rm(LOCK, { recursive: true, force: true });
   }
 }
 
