@@ -26,7 +26,8 @@ export type Row = {
 export function row(r: { section: string; name: string; unit: string; runs: number[]; ceiling?: { name: string; runs: number[] }; target?: Target; note?: string }): Row {
   const value = spread(r.runs);
   const ceiling = r.ceiling ? { ...r.ceiling, value: spread(r.ceiling.runs) } : undefined;
-  const ratio = ceiling ? value.median / ceiling.value.median : undefined;
+  // No ratio to a zero ceiling (a latency below the load generator's 1 ms resolution).
+  const ratio = ceiling && ceiling.value.median > 0 ? value.median / ceiling.value.median : undefined;
   let pass: boolean | undefined;
   if (r.target) {
     const x = r.target.on === 'ratio' ? ratio! : value.median;
