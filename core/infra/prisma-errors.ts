@@ -15,8 +15,12 @@ export function databaseErrorOf(error: unknown): DatabaseError | null {
   };
 }
 
-/** True for a unique-constraint violation: Prisma's P2002 from model queries, SQLSTATE 23505 from raw ones. */
+/**
+ * True for a unique-constraint violation: Prisma's P2002 from model queries, SQLSTATE 23505 from raw ones and from
+ * plain statements (`sqlOf`), whose errors are pg's own.
+ */
 export function isUniqueViolation(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
-  return (error as { code?: unknown }).code === 'P2002' || databaseErrorOf(error)?.code === '23505';
+  const code = (error as { code?: unknown }).code;
+  return code === 'P2002' || code === '23505' || databaseErrorOf(error)?.code === '23505';
 }

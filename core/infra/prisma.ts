@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
 import { PrismaClient } from './generated/prisma/client';
 
 export { PrismaClient };
@@ -8,9 +9,37 @@ export type Db = PrismaClient;
 /** A transaction client: what repositories receive inside `db.$transaction`. */
 export type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
 
+/**
+ * Plain statements on the connection pool under a Prisma client, for the few hottest queries of the application
+ * (placing an order). Prisma spends about 70 µs of client CPU on each raw query here, more than PostgreSQL spends
+ * on these statements; going straight to the pool its driver adapter uses skips that and nothing else: same
+ * connections, same transactions semantics (each call is one statement), same prepared-statement naming.
+ */
+export type Sql = {
+  /** Runs one statement as a named prepared statement and returns its rows (pg's DatabaseError on failure). */
+  rows<R>(text: string, values: unknown[]): Promise<R[]>;
+};
+
+const pools = new WeakMap<PrismaClient, pg.Pool>();
+
 export function createPrisma(databaseUrl: string, options: { max?: number } = {}): PrismaClient {
-  const adapter = new PrismaPg({ connectionString: databaseUrl, max: options.max ?? 10 }, { statementNameGenerator: statementName });
-  return new PrismaClient({ adapter });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: options.max ?? 10 });
+  const adapter = new PrismaPg(pool, { statementNameGenerator: statementName, disposeExternalPool: true });
+  const client = new PrismaClient({ adapter });
+  pools.set(client, pool);
+  return client;
+}
+
+/** The plain-statement side of a client made by `createPrisma` (see `Sql`). */
+export function sqlOf(db: Db): Sql {
+  const pool = pools.get(db);
+  if (!pool) throw new Error('sqlOf: this Prisma client was not made by createPrisma');
+  return {
+    async rows<R>(text: string, values: unknown[]): Promise<R[]> {
+      const result = await pool.query({ name: statementName({ sql: text }), text, values });
+      return result.rows as R[];
+    },
+  };
 }
 
 /**

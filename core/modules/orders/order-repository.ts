@@ -1,7 +1,6 @@
 import type { AddressDto } from '../../contracts/http/addresses';
 import type { OrderStatus } from '../../domain/order-status';
-import type { Db } from '../../infra/prisma';
-import { databaseErrorOf } from '../../infra/prisma-errors';
+import { sqlOf, type Db } from '../../infra/prisma';
 import type { AddressRow } from '../addresses/address-repository';
 import type { PaymentTypeName } from './order-enums';
 import { orderInclude, type OrderRow } from './order-mapper';
@@ -58,7 +57,12 @@ export type NewOrder = {
 /** The SQLSTATE `place_order` raises when a counted product has too few units left (its id is the DETAIL). */
 const OUT_OF_STOCK_SQLSTATE = 'FC409';
 
+/**
+ * Orders are read through Prisma. Placing one, the hottest write of the marketplace, is two plain statements on
+ * Prisma's own pool (`sqlOf`, core/infra/prisma.ts): one read and one call of the `place_order` function.
+ */
 export function createOrderRepository(db: Db) {
+  const sql = sqlOf(db);
   return {
     findById(id: string): Promise<OrderRow | null> {
       return db.order.findUnique({ where: { id }, include: orderInclude });
@@ -73,15 +77,17 @@ export function createOrderRepository(db: Db) {
      * hottest write path, and every round trip costs more CPU than the SQL it carries.
      */
     async loadCheckout(q: { userId: string; addressId: string; productIds: string[]; idempotencyKey: string | null }): Promise<CheckoutContext> {
-      const [row] = await db.$queryRaw<CheckoutContext[]>`
-        SELECT
-          (SELECT id::text FROM orders WHERE user_id = ${q.userId}::uuid AND idempotency_key = ${q.idempotencyKey}) AS "existingOrderId",
-          (SELECT jsonb_build_object('id', id, 'firstName', first_name, 'lastName', last_name, 'email', email, 'street', street,
-                                     'city', city, 'state', state, 'zipcode', zipcode, 'country', country, 'phone', phone)
-             FROM addresses WHERE id = ${q.addressId}::uuid AND user_id = ${q.userId}::uuid) AS address,
-          (SELECT coalesce(jsonb_agg(jsonb_build_object('id', id, 'name', name, 'category', category, 'images', images,
-                                     'offerPricePaise', offer_price_paise, 'inStock', in_stock, 'stockQuantity', stock_quantity)), '[]')
-             FROM products WHERE id = ANY(${q.productIds}::uuid[]) AND deleted_at IS NULL) AS products`;
+      const [row] = await sql.rows<CheckoutContext>(
+        `SELECT
+           (SELECT id::text FROM orders WHERE user_id = $1 AND idempotency_key = $2) AS "existingOrderId",
+           (SELECT jsonb_build_object('id', id, 'firstName', first_name, 'lastName', last_name, 'email', email, 'street', street,
+                                      'city', city, 'state', state, 'zipcode', zipcode, 'country', country, 'phone', phone)
+              FROM addresses WHERE id = $3 AND user_id = $1) AS address,
+           (SELECT coalesce(jsonb_agg(jsonb_build_object('id', id, 'name', name, 'category', category, 'images', images,
+                                      'offerPricePaise', offer_price_paise, 'inStock', in_stock, 'stockQuantity', stock_quantity)), '[]')
+              FROM products WHERE id = ANY($4::uuid[]) AND deleted_at IS NULL) AS products`,
+        [q.userId, q.idempotencyKey, q.addressId, q.productIds],
+      );
       return row!;
     },
 
@@ -94,17 +100,18 @@ export function createOrderRepository(db: Db) {
      */
     async insertPlaced(order: NewOrder): Promise<{ soldOut: string | null }> {
       try {
-        await db.$executeRaw`
-          SELECT place_order(
-            ${order.id}::uuid, ${order.orderId}, ${order.userId}::uuid, ${order.amountPaise}::int,
-            ${order.status}::"OrderStatus", ${order.paymentType}::"PaymentType", ${JSON.stringify(order.address)}::jsonb,
-            ${order.idempotencyKey}, ${JSON.stringify(order.items)}::jsonb, ${order.historyId}::uuid,
-            ${order.event.id}::uuid, ${JSON.stringify(order.event.payload)}::jsonb, ${order.placedAt.toISOString()}::timestamp(3)
-          )`;
+        await sql.rows(
+          `SELECT place_order($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+          [
+            order.id, order.orderId, order.userId, order.amountPaise, order.status, order.paymentType, JSON.stringify(order.address),
+            order.idempotencyKey, JSON.stringify(order.items), order.historyId, order.event.id, JSON.stringify(order.event.payload),
+            order.placedAt.toISOString(),
+          ],
+        );
         return { soldOut: null };
       } catch (error) {
-        const cause = databaseErrorOf(error);
-        if (cause?.code === OUT_OF_STOCK_SQLSTATE && cause.detail) return { soldOut: cause.detail };
+        const cause = error as { code?: string; detail?: string };
+        if (cause.code === OUT_OF_STOCK_SQLSTATE && cause.detail) return { soldOut: cause.detail };
         throw error;
       }
     },
