@@ -30,7 +30,10 @@ const ORDER_ID_ALPHABET = '0123456789ABCDEFGHJKLMNPQRSTUVWXYZ';
 export function newOrderNumber(now = new Date()): string {
   const ist = new Date(now.getTime() + 5.5 * 60 * 60 * 1000).toISOString();
   const date = ist.slice(2, 4) + ist.slice(5, 7) + ist.slice(8, 10);
-  const suffix = Array.from({ length: 6 }, () => ORDER_ID_ALPHABET[randomInt(ORDER_ID_ALPHABET.length)]).join('');
+  // One draw for all six characters (34⁶ ≈ 1.5 × 10⁹ numbers), written in the alphabet's digits.
+  let n = randomInt(ORDER_ID_ALPHABET.length ** 6);
+  let suffix = '';
+  for (let i = 0; i < 6; i++, n = Math.floor(n / ORDER_ID_ALPHABET.length)) suffix = ORDER_ID_ALPHABET[n % ORDER_ID_ALPHABET.length] + suffix;
   return `OD${date}${suffix}`;
 }
 
