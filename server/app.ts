@@ -4,7 +4,7 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from '../core/infra/config';
-import type { Logger } from '../core/infra/logger';
+import { lazyRequestLogger, type Logger } from '../core/infra/logger';
 import type { Db } from '../core/infra/prisma';
 import type { Redis } from '../core/infra/redis';
 import type { Services } from '../core/services';
@@ -43,6 +43,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: deps.config.trustProxy,
     // Never let a client choose the request id: it appears in logs and error replies.
     genReqId: () => crypto.randomUUID(),
+    // request.log: the request-id child logger is made only when a request writes a line (logger.ts).
+    childLoggerFactory: (logger, bindings, options) => lazyRequestLogger(logger as Logger, bindings, options as Record<string, unknown>),
     // The router refuses malformed URLs and over-long path parameters before any handler runs; answer those in the
     // API's one error shape too, without echoing the URL back (DESIGN.md invariant 6).
     frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
