@@ -18,28 +18,55 @@ export function createLogger(level: string, name: string, destination?: Destinat
   return destination ? pino(options, destination) : pino(options);
 }
 
-const LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace']);
+type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
 
 /**
  * Fastify's `childLoggerFactory` (`request.log`): a child bound to the request id, made only when a line is
  * actually written. Fastify makes a child for every request, which costs more than the catalogue's whole hot path,
- * while most requests never log (Fastify's own per-request lines are at info, off in production); this stand-in
- * answers a disabled level with pino's no-op and creates the real child on the first enabled line.
+ * while most requests never log (Fastify's own per-request lines are at info, off in production). This stand-in
+ * has the logger's methods (all Fastify asks of a request logger), drops lines of disabled levels at once and
+ * creates the real child on the first enabled line.
  */
+class LazyRequestLogger {
+  #child: Logger | undefined;
+  constructor(
+    private readonly parent: Logger,
+    private readonly bindings: Record<string, unknown>,
+    private readonly options: Record<string, unknown>,
+  ) {}
+
+  private real(): Logger {
+    return (this.#child ??= this.parent.child(this.bindings, this.options));
+  }
+
+  private write(level: Level, args: unknown[]): void {
+    if (!this.#child && !this.parent.isLevelEnabled(level)) return;
+    (this.real()[level] as (...a: unknown[]) => void)(...args);
+  }
+
+  fatal(...args: unknown[]) { this.write('fatal', args); }
+  error(...args: unknown[]) { this.write('error', args); }
+  warn(...args: unknown[]) { this.write('warn', args); }
+  info(...args: unknown[]) { this.write('info', args); }
+  debug(...args: unknown[]) { this.write('debug', args); }
+  trace(...args: unknown[]) { this.write('trace', args); }
+  silent() {}
+  child(bindings: Record<string, unknown>, options?: Record<string, unknown>): Logger {
+    return this.real().child(bindings, options);
+  }
+  isLevelEnabled(level: string): boolean {
+    return (this.#child ?? this.parent).isLevelEnabled(level);
+  }
+  get level(): string {
+    return (this.#child ?? this.parent).level;
+  }
+  set level(level: string) {
+    this.real().level = level;
+  }
+}
+
 export function lazyRequestLogger(logger: Logger, bindings: Record<string, unknown>, options: Record<string, unknown>): Logger {
   // A request given its own level (a route's logLevel) decides its lines itself: no shortcut then.
   if (options.level !== undefined) return logger.child(bindings, options);
-  let child: Logger | undefined;
-  const real = () => (child ??= logger.child(bindings, options));
-  return new Proxy(logger, {
-    get(parent, prop) {
-      if (typeof prop === 'string' && LEVELS.has(prop) && !child && !parent.isLevelEnabled(prop)) return parent[prop as 'info'];
-      const target = real();
-      const value: unknown = Reflect.get(target, prop, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-    set(_parent, prop, value) {
-      return Reflect.set(real(), prop, value);
-    },
-  });
+  return new LazyRequestLogger(logger, bindings, options) as unknown as Logger;
 }

@@ -40,7 +40,7 @@ describe('lazyRequestLogger', () => {
 
   it('is what Fastify hands out as request.log: lines carry the request id, secrets stay redacted', async () => {
     const { logger, lines } = capture('info');
-    const app = Fastify({ loggerInstance: logger, childLoggerFactory: (l, bindings, options) => lazyRequestLogger(l as Logger, bindings, options) });
+    const app = Fastify({ loggerInstance: logger, childLoggerFactory: (l, bindings, options) => lazyRequestLogger(l as Logger, bindings, options as Record<string, unknown>) });
     app.get('/', async (request) => {
       request.log.info({ req: { headers: { cookie: 'sid=secret' } } }, 'hello');
       return { ok: true };
