@@ -13,7 +13,7 @@ const PRODUCTS = 40;
 const INITIAL_STOCK = 1_000_000;
 const CONNECTIONS = 32;
 const SECONDS = 5;
-const RUNS = 3;
+const RUNS = 5;
 
 /**
  * COD orders through POST /api/order/cod by 200 shoppers (each with a session cookie and a saved address; see
