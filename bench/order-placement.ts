@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { analyzeLoaded } from './lib/database';
 import { load, type LoadResult } from './lib/load';
-import { cpuMs, ROOT, runToEnd } from './lib/processes';
+import { cpuMs, cpuMsOfCommand, ROOT, runToEnd } from './lib/processes';
 import { row, type Row } from './lib/report';
 import { createShoppers, type Shopper } from './lib/shoppers';
 import { ORIGIN, waitForPipelineIdle, type Stack } from './lib/stack';
@@ -67,14 +67,21 @@ export async function orderPlacement(stack: Stack, log: (line: string) => void):
   const apiCpu: number[] = [];
   const workerCpu: number[] = [];
   const pgbench: { tps: number; latencyMs: number }[] = [];
+  const dbCpu: number[] = [];
+  const redisCpu: number[] = [];
+  const pgbenchDbCpu: number[] = [];
   for (let i = 0; i < RUNS; i++) {
-    const cpu = [cpuMs(stack.api.child.pid), cpuMs(stack.worker.pid)];
+    const cpu = [cpuMs(stack.api.child.pid), cpuMs(stack.worker.pid), cpuMsOfCommand('postgres'), cpuMsOfCommand('redis-server')];
     http.push(await placeOrders(SECONDS));
-    // CPU per order: the API's while placing them, the worker's until their events are all handled.
+    // CPU per order: the API's while placing them; the worker's, PostgreSQL's and Redis's until their events are all handled.
     apiCpu.push((cpuMs(stack.api.child.pid) - cpu[0]!) / http[i]!.requests);
     await waitForPipelineIdle(stack.api);
     workerCpu.push((cpuMs(stack.worker.pid) - cpu[1]!) / http[i]!.requests);
+    dbCpu.push((cpuMsOfCommand('postgres') - cpu[2]!) / http[i]!.requests);
+    redisCpu.push((cpuMsOfCommand('redis-server') - cpu[3]!) / http[i]!.requests);
+    const dbBefore = cpuMsOfCommand('postgres');
     pgbench.push(await databaseCeiling(stack, orderPayload));
+    pgbenchDbCpu.push((cpuMsOfCommand('postgres') - dbBefore) / (pgbench[i]!.tps * SECONDS));
     log(`  run ${i + 1}: HTTP ${http[i]!.rps.toFixed(0)} orders/s (p99 ${http[i]!.p99} ms), pgbench ${pgbench[i]!.tps.toFixed(0)} TPS`);
   }
 
@@ -95,6 +102,15 @@ export async function orderPlacement(stack: Stack, log: (line: string) => void):
     row({ section: SECTION, name: 'p99 latency', unit: 'ms', runs: http.map((r) => r.p99) }),
     row({ section: SECTION, name: 'API process CPU per order', unit: 'ms', runs: apiCpu, note: 'CPU time / orders placed: steadier than orders/s when other work shares the machine, though contention still inflates it' }),
     row({ section: SECTION, name: 'worker process CPU per order (relay, BullMQ, order.placed)', unit: 'ms', runs: workerCpu }),
+    row({
+      section: SECTION,
+      name: 'PostgreSQL CPU per order',
+      unit: 'ms',
+      runs: dbCpu,
+      ceiling: { name: 'per pgbench transaction', runs: pgbenchDbCpu },
+      note: 'all PostgreSQL processes, order placed until its events are handled; the ceiling row is the same SQL sent by pgbench',
+    }),
+    row({ section: SECTION, name: 'Redis CPU per order (BullMQ, pub/sub)', unit: 'ms', runs: redisCpu }),
     row({
       section: SECTION,
       name: 'non-2xx answers and failed requests',

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -156,4 +156,26 @@ export async function runToEnd(name: string, command: string, args: string[], en
 export function cpuMs(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * CPU time (ms) used so far by every process with this command name, e.g. all of PostgreSQL: the running ones' own
+ * time plus what their exited children used (a backend's time moves to the postmaster when it exits), so the figure
+ * only grows.
+ */
+export function cpuMsOfCommand(command: string): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      if (name !== command) continue;
+      const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+      total += (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * 10;
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return total;
 }
