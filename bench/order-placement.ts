@@ -3,7 +3,7 @@ import { analyzeLoaded } from './lib/database';
 import { load, type LoadResult } from './lib/load';
 import { cpuMs, cpuMsOfCommand, ROOT, runToEnd } from './lib/processes';
 import { row, type Row } from './lib/report';
-import { createShoppers, type Shopper } from './lib/shoppers';
+import { createShoppers, placeCodOrder, type Shopper } from './lib/shoppers';
 import { ORIGIN, waitForPipelineIdle, type Stack } from './lib/stack';
 
 const SECTION = 'Order placement';
@@ -61,7 +61,7 @@ export async function orderPlacement(stack: Stack, log: (line: string) => void):
   await placeOrders(5);
   await waitForPipelineIdle(stack.api);
   await analyzeLoaded(stack.databaseUrl);
-  const orderPayload = await anOrderPlacedPayload(stack);
+  const orderPayload = await anOrderPlacedPayload(stack, shoppers[0]!, productIds);
 
   const http: LoadResult[] = [];
   const apiCpu: number[] = [];
@@ -151,11 +151,10 @@ async function prepareProducts(stack: Stack, shoppers: Shopper[]): Promise<strin
   return ids;
 }
 
-/** A real `order.placed` payload from the warm-up: pgbench sends one of the same size with each order. */
-async function anOrderPlacedPayload(stack: Stack): Promise<string> {
-  const { rows } = await stack.db.query<{ payload: string }>(`SELECT payload::text FROM outbox WHERE type = 'order.placed' ORDER BY created_at DESC LIMIT 1`);
-  if (!rows[0]) throw new Error('the warm-up wrote no order.placed event');
-  return rows[0].payload;
+/** The `order.placed` payload of a real order placed through the API: pgbench sends one of the same size with each order. */
+async function anOrderPlacedPayload(stack: Stack, shopper: Shopper, productIds: string[]): Promise<string> {
+  const order = await placeCodOrder(stack.api, shopper, productIds.slice(0, 2).map((product) => ({ product, quantity: 1 })));
+  return JSON.stringify({ orderId: order._id, userId: shopper.userId, order });
 }
 
 /**
