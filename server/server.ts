@@ -11,7 +11,7 @@ export type RunningApi = { app: FastifyInstance; url: string; close: () => Promi
 
 /** Builds the API with its own connections and starts listening; `close()` drains requests, then connections. */
 export async function startApi(config: Config, logger: Logger): Promise<RunningApi> {
-  const db = createPrisma(config.databaseUrl);
+  const db = createPrisma(config.databaseUrl, { max: config.databasePoolSize });
   const redis = createRedis(config.redisUrl, 'producer');
   // A Redis outage must not crash the API: orders keep flowing through the outbox (DESIGN.md invariant 3).
   redis.on('error', (err) => logger.debug({ err: err.message }, 'redis unavailable'));

@@ -13,6 +13,11 @@ const ConfigSchema = z.object({
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgresql:// URL')
       .default('postgresql://postgres@127.0.0.1:5432/grocery'),
+    /**
+     * Connections each API process keeps to PostgreSQL. A few per database core is fastest: beyond that, concurrent
+     * orders mostly wait on each other's row locks, at a CPU cost (measured in bench/README.md).
+     */
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(6),
     REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').default('redis://127.0.0.1:6379'),
     /** Prefix for every BullMQ queue and pub/sub channel, so several deployments (or test files) share one Redis. */
     REDIS_PREFIX: z.string().regex(/^[a-zA-Z0-9_-]+$/, 'letters, digits, _ and - only').default('grocery'),
@@ -54,6 +59,7 @@ export const CONFIG_VARIABLES = Object.keys(ConfigSchema.shape) as (keyof Env)[]
 
 export type Config = Readonly<{
   databaseUrl: string;
+  databasePoolSize: number;
   redisUrl: string;
   redisPrefix: string;
   host: string;
@@ -107,6 +113,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const simulated = !e.RAZORPAY_KEY_ID;
   return Object.freeze({
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
     host: e.HOST,
