@@ -22,8 +22,8 @@ type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
 
 /**
  * Fastify's `childLoggerFactory` (`request.log`): a child bound to the request id, made only when a line is
- * actually written. Fastify makes a child for every request, most of what a cached catalogue read costs beyond bare
- * Fastify, while most requests never log (Fastify's own per-request lines are at info, off in production). This stand-in
+ * actually written. Fastify makes a child for every request, a good part of what a cached catalogue read costs beyond
+ * bare Fastify, while most requests never log (Fastify's own per-request lines are at info, off in production). This stand-in
  * has the logger's methods (all Fastify asks of a request logger), drops lines of disabled levels at once and
  * creates the real child on the first enabled line.
  */
