@@ -16,7 +16,7 @@ export function orderHandlers({ db, live }: ProcessorDeps): Handlers {
   return {
     'order.placed': async ({ orderId, order: placed }, { eventId }) => {
       // The event carries the order as placed. If it has changed since, that change's own event carries the newer
-      // version, and clients keep the newest.
+      // version, and clients keep the newest, even when the change is announced first (seller-orders-store.ts).
       const order = placed ?? (await loadOrder(orderId));
       await live.publish({ eventId, audience: { kind: 'sellers' }, message: { type: 'order.created', order } });
       return 'announced to sellers';

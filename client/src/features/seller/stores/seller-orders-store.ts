@@ -10,6 +10,11 @@ type SellerOrdersState = {
   page: number;
   /** Orders that arrived live and the seller has not looked at yet (highlighted on the board). */
   unseen: Record<string, true>;
+  /**
+   * Live updates of orders the board does not hold. `order.created` carries the order as placed, so an update
+   * announced before it (possible when its job is retried) must not be lost: the newer of the two is shown.
+   */
+  early: Record<string, OrderDto>;
   ordersRequested: () => void;
   ordersLoaded: (orders: OrderDto[], total: number) => void;
   ordersFailed: () => void;
@@ -30,6 +35,7 @@ export const useSellerOrders = create<SellerOrdersState>()((set) => ({
   filter: '',
   page: 1,
   unseen: {},
+  early: {},
   ordersRequested: () => set((s) => ({ status: s.status === 'ready' ? 'ready' : 'loading' })),
   ordersLoaded: (incoming, total) =>
     set((s) => {
@@ -43,17 +49,20 @@ export const useSellerOrders = create<SellerOrdersState>()((set) => ({
   ordersFailed: () => set((s) => ({ status: s.status === 'ready' ? 'ready' : 'error' })),
   filterChanged: (filter) => set({ filter, page: 1 }),
   pageChanged: (page) => set({ page }),
-  orderCreated: (order) =>
+  orderCreated: (placed) =>
     set((s) => {
-      if (s.orders.some((o) => o._id === order._id)) return s;
+      if (s.orders.some((o) => o._id === placed._id)) return s;
+      const { [placed._id]: earlier, ...early } = s.early;
+      const order = earlier && earlier.version > placed.version ? earlier : placed;
       const visible = s.page === 1 && (s.filter === '' || s.filter === order.status);
-      if (!visible) return { total: s.filter === '' || s.filter === order.status ? s.total + 1 : s.total };
-      return { orders: [order, ...s.orders], total: s.total + 1, unseen: { ...s.unseen, [order._id]: true as const } };
+      if (!visible) return { early, total: s.filter === '' || s.filter === order.status ? s.total + 1 : s.total };
+      return { early, orders: [order, ...s.orders], total: s.total + 1, unseen: { ...s.unseen, [order._id]: true as const } };
     }),
   orderUpdated: (order) =>
     set((s) => {
       const held = s.orders.find((o) => o._id === order._id);
-      if (!held || held.version >= order.version) return s;
+      if (!held) return { early: rememberEarly(s.early, order) };
+      if (held.version >= order.version) return s;
       return { orders: s.orders.map((o) => (o._id === order._id ? order : o)) };
     }),
   orderSeen: (id) =>
@@ -65,3 +74,13 @@ export const useSellerOrders = create<SellerOrdersState>()((set) => ({
     }),
   allSeen: () => set({ unseen: {} }),
 }));
+
+/** Keeps the newest update per order, and only the most recent few orders: most never get an `order.created` here. */
+const MAX_EARLY = 50;
+function rememberEarly(early: Record<string, OrderDto>, order: OrderDto): Record<string, OrderDto> {
+  if ((early[order._id]?.version ?? 0) >= order.version) return early;
+  const { [order._id]: _, ...rest } = early;
+  const ids = Object.keys(rest);
+  for (const id of ids.slice(0, Math.max(0, ids.length - MAX_EARLY + 1))) delete rest[id];
+  return { ...rest, [order._id]: order };
+}
