@@ -56,8 +56,9 @@ export function createSessionService(db: Db, options: { ttlMs: number; cacheMs: 
 
     async revoke(token: string | undefined): Promise<void> {
       if (!token) return;
-      recent.delete(hashToken(token));
-      await db.session.updateMany({ where: { tokenHash: hashToken(token), revokedAt: null }, data: { revokedAt: new Date() } });
+      const tokenHash = hashToken(token);
+      recent.delete(tokenHash);
+      await db.session.updateMany({ where: { tokenHash, revokedAt: null }, data: { revokedAt: new Date() } });
     },
   };
 }
