@@ -11,9 +11,9 @@ export type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
 
 /**
  * Plain statements on the connection pool under a Prisma client, for the few hottest queries of the application
- * (placing an order). Prisma spends about 70 µs of client CPU on each raw query here, more than PostgreSQL spends
- * on these statements; going straight to the pool its driver adapter uses skips that and nothing else: same
- * connections, same transactions semantics (each call is one statement), same prepared-statement naming.
+ * (placing an order). Prisma spends about 70 µs of client CPU on each raw query here, a quarter of the API's CPU per
+ * order (bench/README.md); going straight to the pool its driver adapter uses skips that and nothing else: same
+ * connections, same transaction semantics (each call is one statement), same prepared-statement naming.
  */
 export type Sql = {
   /** Runs one statement as a named prepared statement and returns its rows (pg's DatabaseError on failure). */
