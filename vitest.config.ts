@@ -34,7 +34,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['tests/helpers/global-setup.ts'],
+          globalSetup: ['tests/helpers/global-setup.ts', 'tests/e2e/helpers/browser-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 180_000,
           fileParallelism: false,

@@ -1,20 +1,23 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
-import { onTestFailed } from 'vitest';
+import { inject, onTestFailed } from 'vitest';
 
 const ARTIFACTS = path.resolve(import.meta.dirname, '../../artifacts/e2e');
 
-/** Debian's Chromium (CI installs it in .ci/run); Playwright's own browser download cannot work here. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
+/**
+ * The browser found by `browser-setup.ts` (CHROMIUM_PATH, the system's, or the npm-shipped one). Only plain headless
+ * flags: the serverless flag set that ships with `@sparticuz/chromium` turns off web security and site isolation,
+ * which would hide exactly the same-origin behaviour these tests rely on.
+ */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath: inject('chromiumPath'),
     args: [
       '--headless',
       '--no-sandbox',
       '--disable-gpu',
+      '--disable-quic',
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
@@ -24,7 +27,7 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 export const VIEWPORTS = {
-  /** The narrowest screen the client supports (issue 7, acceptance 5). */
+  /** The narrowest screen the client supports. */
   mobile: { width: 360, height: 780 },
   desktop: { width: 1280, height: 900 },
 } as const;
