@@ -4,6 +4,7 @@ import type { Redis } from './infra/redis';
 import { createAccountRepository } from './modules/accounts/account-repository';
 import { createAccountService } from './modules/accounts/account-service';
 import { createLoginRateLimiter } from './modules/accounts/login-rate-limiter';
+import { createPasswordHasher } from './modules/accounts/password';
 import { createSessionService } from './modules/accounts/session-service';
 import { createCatalogRepository } from './modules/catalog/catalog-repository';
 import { createCatalogService } from './modules/catalog/catalog-service';
@@ -37,13 +38,14 @@ export function createServices(deps: { config: Config; db: Db; redis?: Redis; pa
   const catalog = createCatalogService(createCatalogRepository(db));
   // One limiter for shopper and seller logins (separate scopes); without Redis it counts in memory.
   const loginLimiter = createLoginRateLimiter(deps.redis, { prefix: config.redisPrefix });
-  const sellers = createSellerService({ repo: createSellerRepository(db), sessions, limiter: loginLimiter });
+  const passwords = createPasswordHasher({ logN: config.passwordScryptLogN });
+  const sellers = createSellerService({ repo: createSellerRepository(db), sessions, limiter: loginLimiter, passwords });
   const images = createImageStorage({ dir: config.uploadDir, maxBytes: config.maxImageBytes });
   const productAdmin = createProductAdminService({ db, repo: createProductAdminRepository(db), images, catalog });
   const sellerOrders = createSellerOrderService({ db, repo: createSellerOrderRepository(db) });
   // The shopper side: accounts (with the cart merge at login), cart, addresses, placing and reading orders.
   const cart = createCartService(createCartRepository(db));
-  const accounts = createAccountService({ repo: createAccountRepository(db), sessions, cart, limiter: loginLimiter });
+  const accounts = createAccountService({ repo: createAccountRepository(db), sessions, cart, limiter: loginLimiter, passwords });
   const addresses = createAddressService(createAddressRepository(db));
   const orders = createOrderService({ repo: createOrderRepository(db) });
   const orderQueries = createOrderQueries(db);
@@ -63,6 +65,7 @@ export function createServices(deps: { config: Config; db: Db; redis?: Redis; pa
     sessions,
     catalog,
     loginLimiter,
+    passwords,
     sellers,
     productAdmin,
     sellerOrders,

@@ -1,7 +1,7 @@
 import { loadConfig } from '../../core/infra/config';
 import { createPrisma } from '../../core/infra/prisma';
 import { createAccountRepository } from '../../core/modules/accounts/account-repository';
-import { hashPassword } from '../../core/modules/accounts/password';
+import { createPasswordHasher } from '../../core/modules/accounts/password';
 import { createSessionService } from '../../core/modules/accounts/session-service';
 import { ORIGIN, type Api } from './stack';
 import { mapLimit } from './stats';
@@ -69,7 +69,7 @@ async function addAddress(api: Api, cookie: string, n: number): Promise<string> 
 /**
  * Many shoppers, each with a session and a saved address. The first `viaApi` register through the API; the others
  * are created with the product's own account repository and session service (real users and sessions, one shared
- * scrypt hash), because registration spends most of its time hashing the password (32 MiB scrypt, ~0.1 s of CPU),
+ * scrypt hash), because registration spends most of its time hashing the password (128 MiB scrypt, ~0.2 s of CPU),
  * which would dominate the bench's setup. Every shopper saves its address through the API.
  */
 export async function createShoppers(api: Api, databaseUrl: string, count: number, viaApi = 20): Promise<Shopper[]> {
@@ -77,8 +77,9 @@ export async function createShoppers(api: Api, databaseUrl: string, count: numbe
   const db = createPrisma(databaseUrl, { max: 4 });
   try {
     const accounts = createAccountRepository(db);
-    const sessions = createSessionService(db, { ttlMs: loadConfig({}).sessionTtlMs, cacheMs: 0 });
-    const passwordHash = await hashPassword(PASSWORD);
+    const config = loadConfig({});
+    const sessions = createSessionService(db, { ttlMs: config.sessionTtlMs, cacheMs: 0 });
+    const passwordHash = await createPasswordHasher({ logN: config.passwordScryptLogN }).hash(PASSWORD);
     const created = await mapLimit(
       Array.from({ length: Math.max(0, count - viaApi) }, (_, i) => viaApi + i),
       8,

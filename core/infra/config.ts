@@ -30,6 +30,12 @@ const ConfigSchema = z.object({
     SELLER_EMAIL: z.string().email().default('seller@freshcart.test'),
     SELLER_PASSWORD: z.string().min(8, 'must be at least 8 characters').default('seller-demo-123'),
     SESSION_TTL_DAYS: z.coerce.number().int().positive().default(7),
+    /**
+     * Password hashing cost: scrypt N = 2^this (r = 8, p = 1). 17 is OWASP's current minimum for scrypt; each hash
+     * then takes 128 MiB and about a fifth of a second of one core. Raise it and older hashes are upgraded at the next
+     * login; lower values exist for test suites, which hash thousands of passwords.
+     */
+    PASSWORD_SCRYPT_LOG2_N: z.coerce.number().int().min(10).max(20).default(17),
     /** How long an API process may reuse a session it looked up (0: ask the database on every request). */
     SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
     RAZORPAY_KEY_ID: z.string().min(1).optional(),
@@ -69,6 +75,7 @@ export type Config = Readonly<{
   maxImageBytes: number;
   seller: { email: string; password: string };
   sessionTtlMs: number;
+  passwordScryptLogN: number;
   sessionCacheMs: number;
   cookieSecure: boolean;
   trustProxy: boolean;
@@ -123,6 +130,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     maxImageBytes: e.MAX_IMAGE_BYTES,
     seller: Object.freeze({ email: e.SELLER_EMAIL.toLowerCase(), password: e.SELLER_PASSWORD }),
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
+    passwordScryptLogN: e.PASSWORD_SCRYPT_LOG2_N,
     sessionCacheMs: e.SESSION_CACHE_MS,
     cookieSecure: e.COOKIE_SECURE ?? publicOrigin.startsWith('https:'),
     trustProxy: e.TRUST_PROXY,

@@ -12,6 +12,7 @@ import { createRedis, type Redis } from '../../core/infra/redis';
 import type { PaymentGateway } from '../../core/modules/payments/payment-gateway';
 import { createServices, type Services } from '../../core/services';
 import { buildApp } from '../../server/app';
+import { TEST_PASSWORD_COST } from './services-env';
 import { createTestDatabase } from './test-db';
 
 export type TestContext = {
@@ -46,6 +47,7 @@ export async function buildTestContext(
     SERVE_CLIENT: 'false',
     PUBLIC_ORIGIN: 'http://localhost:3000',
     LOG_LEVEL: 'silent',
+    ...TEST_PASSWORD_COST,
     ...env,
   });
   const db = createPrisma(config.databaseUrl, { max: 5 });

@@ -11,9 +11,10 @@ import { createLivePublisher } from '../../core/modules/live/live-channel';
 import { createServices } from '../../core/services';
 import { orderHandlers } from '../../workers/processors/orders-processor';
 import { dispatch } from '../../workers/processors/processor-types';
+import { TEST_PASSWORD_COST } from './services-env';
 
 const [databaseUrl, redisUrl, prefix] = process.argv.slice(2) as [string, string, string];
-const config = loadConfig({ DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, REDIS_PREFIX: prefix });
+const config = loadConfig({ DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, REDIS_PREFIX: prefix, ...TEST_PASSWORD_COST });
 const logger = createLogger('silent', 'hanging-worker');
 const db = createPrisma(databaseUrl, { max: 2 });
 const connection = createRedis(redisUrl, 'worker');

@@ -1,6 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
-import { hashPassword } from '../../core/modules/accounts/password';
 import { DbOrderStatus, DbPaymentType } from '../../core/modules/orders/order-enums';
 import { ensureConfiguredSeller } from '../../core/modules/sellers/seller-service';
 import type { TestContext } from './build-app';
@@ -18,7 +17,7 @@ export async function loginSeller(ctx: TestContext): Promise<string> {
 /** A shopper with a live session, made directly: the `sid` cookie a logged-in shopper's browser holds. */
 export async function shopperCookie(ctx: TestContext): Promise<{ userId: string; cookie: string }> {
   const user = await ctx.db.user.create({
-    data: { name: 'Asha', email: `asha-${randomUUID()}@example.in`, passwordHash: await hashPassword('shopper-pass-1') },
+    data: { name: 'Asha', email: `asha-${randomUUID()}@example.in`, passwordHash: await ctx.services.passwords.hash('shopper-pass-1') },
   });
   const { token } = await ctx.services.sessions.create({ userId: user.id });
   return { userId: user.id, cookie: `sid=${token}` };

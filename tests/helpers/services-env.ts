@@ -18,3 +18,9 @@ declare module 'vitest' {
     templateDatabase: string;
   }
 }
+
+/**
+ * Test suites hash thousands of passwords: they configure a cheaper scrypt cost through the same variable production
+ * reads (PASSWORD_SCRYPT_LOG2_N). The production default is asserted in tests/unit/accounts/password.test.ts.
+ */
+export const TEST_PASSWORD_COST = { PASSWORD_SCRYPT_LOG2_N: '12' } as const;

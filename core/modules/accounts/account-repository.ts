@@ -20,6 +20,10 @@ export function createAccountRepository(db: Db) {
     create(data: { name: string; email: string; phone: string | null; passwordHash: string }): Promise<UserRow> {
       return db.user.create({ data, select: publicFields });
     },
+
+    updatePasswordHash(id: string, passwordHash: string): Promise<unknown> {
+      return db.user.update({ where: { id }, data: { passwordHash }, select: { id: true } });
+    },
   };
 }
 export type AccountRepository = ReturnType<typeof createAccountRepository>;

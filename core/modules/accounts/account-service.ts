@@ -4,7 +4,7 @@ import type { CartService } from '../cart/cart-service';
 import { isUniqueViolation } from '../../infra/prisma-errors';
 import type { AccountRepository, UserRow } from './account-repository';
 import type { LoginRateLimiter } from './login-rate-limiter';
-import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
+import type { PasswordHasher } from './password';
 import type { SessionService } from './session-service';
 
 export type RegisterInput = { name: string; email: string; password: string; phone?: string; cartItems?: Record<string, unknown> };
@@ -21,8 +21,9 @@ export function createAccountService(deps: {
   sessions: SessionService;
   cart: CartService;
   limiter: LoginRateLimiter;
+  passwords: PasswordHasher;
 }) {
-  const { repo, sessions, cart, limiter } = deps;
+  const { repo, sessions, cart, limiter, passwords } = deps;
 
   const toUserDto = (user: UserRow, cartItems: Record<string, number>): UserDto => ({
     _id: user.id,
@@ -42,7 +43,7 @@ export function createAccountService(deps: {
     async register(input: RegisterInput): Promise<SignedIn> {
       const taken = () => conflict('email_taken', 'Email already registered');
       if (await repo.findByEmail(input.email)) throw taken();
-      const passwordHash = await hashPassword(input.password);
+      const passwordHash = await passwords.hash(input.password);
       let user: UserRow;
       try {
         user = await repo.create({ name: input.name, email: input.email, phone: input.phone ?? null, passwordHash });
@@ -54,18 +55,22 @@ export function createAccountService(deps: {
       return signIn(user, input.cartItems);
     },
 
-    /** Rate-limited per address and per email; a locked-out email stays locked even with the right password. */
+    /**
+     * The attempt is paid for before the password is checked (login-budget.ts), so parallel guesses cannot outrun the
+     * limit; a hash made at an older cost is replaced now that the password is known.
+     */
     async login(input: LoginInput, ip: string): Promise<SignedIn> {
       const attempt = { ip, email: input.email };
-      await limiter.assertAllowed('user', attempt);
+      await limiter.take('user', attempt);
       const found = await repo.findByEmail(input.email);
       // Verify against a dummy hash for unknown emails, so timing does not reveal which emails are registered.
-      const ok = await verifyPassword(input.password, found?.passwordHash ?? (await dummyPasswordHash()));
-      if (!found || !ok) {
-        await limiter.recordFailure('user', attempt);
+      const check = await passwords.verify(input.password, found?.passwordHash ?? (await passwords.dummyHash()));
+      if (!found || !check.ok) {
+        await limiter.failed('user', attempt);
         throw invalidCredentials();
       }
-      await limiter.reset('user', attempt);
+      await limiter.succeeded('user', attempt);
+      if (check.outdated) await repo.updatePasswordHash(found.id, await passwords.hash(input.password));
       const { passwordHash: _hash, ...user } = found;
       return signIn(user, input.cartItems);
     },

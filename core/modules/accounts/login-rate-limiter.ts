@@ -1,41 +1,95 @@
 import { createHash } from 'node:crypto';
 import { AppError } from '../../domain/errors';
 import type { Redis } from '../../infra/redis';
+import { createLoginBudgetMemory } from './login-budget-memory';
+import { decideLoginAttempt, type LoginBudgetLimits } from './login-budget';
 
 export type LoginScope = 'user' | 'seller';
 export type LoginAttempt = { ip: string; email: string };
 
-export type LoginRateLimiterOptions = {
+export type LoginRateLimiterOptions = Partial<LoginBudgetLimits> & {
   /** Redis key prefix, so deployments and test files sharing one Redis never see each other's counters. */
   prefix: string;
-  windowSeconds?: number;
-  /** Failed logins allowed from one address per window (shared networks need some headroom). */
-  maxPerIp?: number;
-  /** Failed logins allowed for one email per window: this is what stops password guessing. */
-  maxPerEmail?: number;
   /** A Redis answer slower than this counts as Redis being down. */
   redisTimeoutMs?: number;
 };
 
-type Window = { count: number; retryAfterSeconds: number };
+export const DEFAULT_LOGIN_LIMITS: LoginBudgetLimits = {
+  windowSeconds: 15 * 60,
+  // Attempts one address may have in flight or failed for one account: a person mistyping gets five tries.
+  maxPerPair: 5,
+  // Attempts one address may make across all accounts (shared networks need headroom; a success gives its back).
+  maxPerIp: 50,
+  // Failures an account takes from everyone before clients that already failed on it must wait between tries.
+  accountFreeFailures: 10,
+  accountBackoffBaseMs: 1000,
+  accountBackoffMaxMs: 15 * 60 * 1000,
+};
 
 /**
- * Fixed-window counters of failed logins, per IP and per email. Redis holds them so every API instance shares one
- * count; when Redis is unavailable the limiter fails open to a per-process in-memory window, so logins keep working
- * (and stay limited) during a Redis outage (DESIGN.md invariant 3: the API keeps working without Redis).
+ * The decision of login-budget.ts as one Lua script, so Redis runs the read, the check and the take as a single
+ * atomic step: parallel guesses cannot all read "4 failures so far" and all go ahead. Must match decideLoginAttempt.
+ * KEYS: pair, ip, account. ARGV: now ms, then the limits in LoginBudgetLimits order.
+ */
+const TAKE_SCRIPT = `
+local now = tonumber(ARGV[1])
+local window, maxPair, maxIp = tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
+local free, base, cap = tonumber(ARGV[5]), tonumber(ARGV[6]), tonumber(ARGV[7])
+local pair = tonumber(redis.call('GET', KEYS[1]) or '0')
+local ip = tonumber(redis.call('GET', KEYS[2]) or '0')
+local function ttl(key)
+  local t = redis.call('TTL', key)
+  if t < 1 then return window end
+  return t
+end
+if pair >= maxPair then return {0, ttl(KEYS[1])} end
+if ip >= maxIp then return {0, ttl(KEYS[2])} end
+if pair > 0 then
+  local acct = redis.call('HMGET', KEYS[3], 'failures', 'last')
+  local failures, last = tonumber(acct[1] or '0'), tonumber(acct[2] or '0')
+  if failures >= free then
+    local delay = math.min(cap, base * 2 ^ (failures - free))
+    local wait = last + delay - now
+    if wait > 0 then return {0, math.ceil(wait / 1000)} end
+  end
+end
+redis.call('INCR', KEYS[1])
+redis.call('EXPIRE', KEYS[1], window, 'NX')
+redis.call('INCR', KEYS[2])
+redis.call('EXPIRE', KEYS[2], window, 'NX')
+return {1, 0}`;
+
+/** A failed check: the account's failure count and time feed the backoff of clients that keep failing. */
+const FAIL_SCRIPT = `
+redis.call('HINCRBY', KEYS[1], 'failures', 1)
+redis.call('HSET', KEYS[1], 'last', ARGV[1])
+redis.call('EXPIRE', KEYS[1], ARGV[2])
+return 1`;
+
+/** A success: this address's tries at this account are forgiven, and the attempt is given back to the address. */
+const SUCCESS_SCRIPT = `
+redis.call('DEL', KEYS[1])
+local ip = tonumber(redis.call('GET', KEYS[2]) or '0')
+if ip > 0 then redis.call('DECR', KEYS[2]) end
+return 1`;
+
+/**
+ * The login budget (see login-budget.ts for the rules): `take` spends one attempt before the password is checked, so
+ * N parallel guesses cost N; `failed` and `succeeded` settle it after the check. Redis holds the counters so every API
+ * instance shares them; when Redis is unavailable the limiter falls back to the same rules in this process's memory,
+ * so logins keep working (and stay limited) during a Redis outage (DESIGN.md invariant 3).
  */
 export function createLoginRateLimiter(redis: Redis | undefined, options: LoginRateLimiterOptions) {
-  const windowSeconds = options.windowSeconds ?? 15 * 60;
-  const maxPerIp = options.maxPerIp ?? 50;
-  const maxPerEmail = options.maxPerEmail ?? 5;
-  const timeoutMs = options.redisTimeoutMs ?? 300;
-  const memory = createMemoryWindows(windowSeconds);
+  const { prefix, redisTimeoutMs = 300, ...overrides } = options;
+  const limits: LoginBudgetLimits = { ...DEFAULT_LOGIN_LIMITS, ...overrides };
+  const memory = createLoginBudgetMemory(limits);
 
   // Emails are hashed so the keys hold no personal data.
-  const keysOf = (scope: LoginScope, attempt: LoginAttempt) => ({
-    ip: `${options.prefix}:login:${scope}:ip:${attempt.ip}`,
-    email: `${options.prefix}:login:${scope}:email:${createHash('sha256').update(attempt.email.toLowerCase()).digest('hex').slice(0, 32)}`,
-  });
+  const keysOf = (scope: LoginScope, attempt: LoginAttempt) => {
+    const account = createHash('sha256').update(attempt.email.toLowerCase()).digest('hex').slice(0, 32);
+    const base = `${prefix}:login:${scope}`;
+    return { pair: `${base}:pair:${attempt.ip}:${account}`, ip: `${base}:ip:${attempt.ip}`, account: `${base}:account:${account}` };
+  };
 
   /** Runs a Redis call, or the in-memory fallback when Redis is not connected, errors, or is too slow. */
   async function withFallback<T>(viaRedis: (r: Redis) => Promise<T>, viaMemory: () => T): Promise<T> {
@@ -44,7 +98,7 @@ export function createLoginRateLimiter(redis: Redis | undefined, options: LoginR
     try {
       return await Promise.race([
         viaRedis(redis),
-        new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('redis timeout')), timeoutMs))),
+        new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('redis timeout')), redisTimeoutMs))),
       ]);
     } catch {
       return viaMemory();
@@ -53,83 +107,54 @@ export function createLoginRateLimiter(redis: Redis | undefined, options: LoginR
     }
   }
 
-  async function read(keys: string[]): Promise<Window[]> {
-    return withFallback(
-      async (r) => {
-        const pipeline = r.multi();
-        for (const key of keys) pipeline.get(key).ttl(key);
-        const results = (await pipeline.exec()) ?? [];
-        return keys.map((_, i) => ({
-          count: Number(results[i * 2]?.[1] ?? 0),
-          retryAfterSeconds: Math.max(1, Number(results[i * 2 + 1]?.[1] ?? windowSeconds)),
-        }));
-      },
-      () => keys.map((key) => memory.read(key)),
-    );
-  }
+  const limitArgs = [
+    limits.windowSeconds,
+    limits.maxPerPair,
+    limits.maxPerIp,
+    limits.accountFreeFailures,
+    limits.accountBackoffBaseMs,
+    limits.accountBackoffMaxMs,
+  ];
 
   return {
-    /** 429 with a Retry-After hint when this address or this email has failed too often in the current window. */
-    async assertAllowed(scope: LoginScope, attempt: LoginAttempt): Promise<void> {
+    /** Spends one attempt, or throws 429 with a Retry-After hint when this client has no attempt left. */
+    async take(scope: LoginScope, attempt: LoginAttempt): Promise<void> {
       const keys = keysOf(scope, attempt);
-      const [ip, email] = await read([keys.ip, keys.email]);
-      const blocked = [ip && ip.count >= maxPerIp ? ip : null, email && email.count >= maxPerEmail ? email : null].filter((w) => w !== null);
-      if (blocked.length === 0) return;
-      const retryAfterSeconds = Math.max(...blocked.map((w) => w.retryAfterSeconds));
+      const now = Date.now();
+      const retryAfterSeconds = await withFallback(
+        async (r) => {
+          const [allowed, retryAfter] = (await r.eval(TAKE_SCRIPT, 3, keys.pair, keys.ip, keys.account, now, ...limitArgs)) as [number, number];
+          return allowed === 1 ? 0 : Math.max(1, retryAfter);
+        },
+        () => {
+          const decision = decideLoginAttempt(memory.read(keys), limits, now);
+          if (decision.allowed) memory.take(keys);
+          return decision.allowed ? 0 : decision.retryAfterSeconds;
+        },
+      );
+      if (retryAfterSeconds === 0) return;
       const minutes = Math.ceil(retryAfterSeconds / 60);
-      throw new AppError('too_many', 'too_many_login_attempts', `Too many failed login attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
-        retryAfterSeconds,
-      });
+      const wait = retryAfterSeconds < 60 ? `${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
+      throw new AppError('too_many', 'too_many_login_attempts', `Too many failed login attempts. Try again in ${wait}.`, { retryAfterSeconds });
     },
 
-    async recordFailure(scope: LoginScope, attempt: LoginAttempt): Promise<void> {
-      const { ip, email } = keysOf(scope, attempt);
-      const keys = [ip, email];
+    async failed(scope: LoginScope, attempt: LoginAttempt): Promise<void> {
+      const keys = keysOf(scope, attempt);
+      const now = Date.now();
       await withFallback(
-        async (r) => {
-          const pipeline = r.multi();
-          // EXPIRE … NX starts the window at the first failure and never extends it: a fixed window.
-          for (const key of keys) pipeline.incr(key).expire(key, windowSeconds, 'NX');
-          await pipeline.exec();
-        },
-        () => keys.forEach((key) => memory.hit(key)),
+        async (r) => void (await r.eval(FAIL_SCRIPT, 1, keys.account, now, limits.windowSeconds)),
+        () => memory.fail(keys, now),
       );
     },
 
-    /** A successful login clears the email's count (not the address's: one address may be guessing many emails). */
-    async reset(scope: LoginScope, attempt: LoginAttempt): Promise<void> {
-      const key = keysOf(scope, attempt).email;
-      memory.clear(key);
+    async succeeded(scope: LoginScope, attempt: LoginAttempt): Promise<void> {
+      const keys = keysOf(scope, attempt);
+      memory.succeed(keys);
       await withFallback(
-        async (r) => void (await r.del(key)),
+        async (r) => void (await r.eval(SUCCESS_SCRIPT, 2, keys.pair, keys.ip)),
         () => undefined,
       );
     },
   };
 }
 export type LoginRateLimiter = ReturnType<typeof createLoginRateLimiter>;
-
-/** The fallback: same fixed windows in a Map, bounded so a flood of distinct keys cannot exhaust memory. */
-function createMemoryWindows(windowSeconds: number, maxKeys = 10_000) {
-  const windows = new Map<string, { count: number; resetAt: number }>();
-  const live = (key: string) => {
-    const w = windows.get(key);
-    if (w && w.resetAt <= Date.now()) windows.delete(key);
-    return w && w.resetAt > Date.now() ? w : undefined;
-  };
-  return {
-    read(key: string): Window {
-      const w = live(key);
-      return { count: w?.count ?? 0, retryAfterSeconds: w ? Math.max(1, Math.ceil((w.resetAt - Date.now()) / 1000)) : windowSeconds };
-    },
-    hit(key: string): void {
-      const w = live(key);
-      if (w) return void w.count++;
-      if (windows.size >= maxKeys) windows.delete(windows.keys().next().value!);
-      windows.set(key, { count: 1, resetAt: Date.now() + windowSeconds * 1000 });
-    },
-    clear(key: string): void {
-      windows.delete(key);
-    },
-  };
-}

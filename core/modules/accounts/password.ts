@@ -1,8 +1,8 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-/** scrypt, a memory-hard KDF from Node's standard library: N=2^15, r=8, p=1 uses 32 MiB per hash. */
-const PARAMS = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 } as const;
 const KEY_LENGTH = 32;
+const R = 8;
+const P = 1;
 
 function scrypt(password: string, salt: Buffer, params: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) =>
@@ -10,24 +10,51 @@ function scrypt(password: string, salt: Buffer, params: ScryptOptions): Promise<
   );
 }
 
-/** Returns `scrypt$N$r$p$salt$hash` (base64url parts) so parameters can be raised later without breaking old hashes. */
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(16);
-  const key = await scrypt(password, salt, PARAMS);
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
-}
+/** scrypt needs 128 × N × r bytes; room for twice that, so the largest cost config allows (2^20) still fits. */
+const maxmemFor = (n: number) => 256 * n * R;
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [scheme, n, r, p, salt, hash] = stored.split('$');
-  if (scheme !== 'scrypt' || !salt || !hash) return false;
-  const expected = Buffer.from(hash, 'base64url');
-  const actual = await scrypt(password, Buffer.from(salt, 'base64url'), { N: Number(n), r: Number(r), p: Number(p), maxmem: PARAMS.maxmem });
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
-}
+export type PasswordCheck = {
+  ok: boolean;
+  /** The stored hash was made at a lower cost than the current one: store a fresh hash now the password is known. */
+  outdated: boolean;
+};
 
-/** A hash to compare against when the account does not exist, so timing does not reveal which emails are registered. */
-let dummyHash: Promise<string> | undefined;
-export function dummyPasswordHash(): Promise<string> {
-  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
-  return dummyHash;
+/**
+ * Password hashing with scrypt, a memory-hard KDF from Node's standard library. The cost N = 2^logN comes from
+ * config (PASSWORD_SCRYPT_LOG2_N, 17 by default: OWASP's current minimum for scrypt is N = 2^17, r = 8, p = 1, which
+ * takes 128 MiB per hash). Each hash records its own parameters (`scrypt$N$r$p$salt$hash`), so raising the cost
+ * keeps older hashes verifiable, and a login with an older hash stores a new one (`outdated`).
+ */
+export function createPasswordHasher(options: { logN: number }) {
+  const N = 2 ** options.logN;
+  let dummy: Promise<string> | undefined;
+
+  async function hash(password: string): Promise<string> {
+    const salt = randomBytes(16);
+    const key = await scrypt(password, salt, { N, r: R, p: P, maxmem: maxmemFor(N) });
+    return ['scrypt', N, R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
+  }
+
+  return {
+    hash,
+
+    async verify(password: string, stored: string): Promise<PasswordCheck> {
+      const [scheme, n, r, p, salt, expectedB64] = stored.split('$');
+      const params = { N: Number(n), r: Number(r), p: Number(p) };
+      if (scheme !== 'scrypt' || !salt || !expectedB64 || !Object.values(params).every((v) => Number.isInteger(v) && v > 0)) {
+        return { ok: false, outdated: false };
+      }
+      const expected = Buffer.from(expectedB64, 'base64url');
+      const actual = await scrypt(password, Buffer.from(salt, 'base64url'), { ...params, maxmem: maxmemFor(Math.max(params.N, N)) });
+      const ok = actual.length === expected.length && timingSafeEqual(actual, expected);
+      return { ok, outdated: ok && (params.N < N || params.r < R) };
+    },
+
+    /** A hash to compare against when the account does not exist, so timing does not reveal which emails are registered. */
+    dummyHash(): Promise<string> {
+      dummy ??= hash(randomBytes(16).toString('hex'));
+      return dummy;
+    },
+  };
 }
+export type PasswordHasher = ReturnType<typeof createPasswordHasher>;

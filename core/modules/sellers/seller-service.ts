@@ -2,7 +2,7 @@ import { unauthorized } from '../../domain/errors';
 import type { Config } from '../../infra/config';
 import type { Db } from '../../infra/prisma';
 import type { LoginRateLimiter } from '../accounts/login-rate-limiter';
-import { dummyPasswordHash, hashPassword, verifyPassword } from '../accounts/password';
+import { createPasswordHasher, type PasswordHasher } from '../accounts/password';
 import type { SessionService } from '../accounts/session-service';
 import { createSellerRepository, type SellerRepository } from './seller-repository';
 
@@ -16,21 +16,22 @@ export type SellerCredentials = { email: string; password: string };
  * cookie, so a shopper session never counts as a seller's. Failed logins are limited exactly like shoppers' (same
  * limiter, its own 'seller' scope).
  */
-export function createSellerService(deps: { repo: SellerRepository; sessions: SessionService; limiter: LoginRateLimiter }) {
-  const { repo, sessions, limiter } = deps;
+export function createSellerService(deps: { repo: SellerRepository; sessions: SessionService; limiter: LoginRateLimiter; passwords: PasswordHasher }) {
+  const { repo, sessions, limiter, passwords } = deps;
 
   return {
     async login(credentials: SellerCredentials, ip: string): Promise<{ token: string; expiresAt: Date }> {
       const attempt = { ip, email: credentials.email };
-      await limiter.assertAllowed('seller', attempt);
+      await limiter.take('seller', attempt);
       const seller = await repo.findByEmail(credentials.email);
       // Hash even for an unknown email, so the answer's timing does not tell which emails are sellers.
-      const matches = await verifyPassword(credentials.password, seller?.passwordHash ?? (await dummyPasswordHash()));
-      if (!seller || !matches) {
-        await limiter.recordFailure('seller', attempt);
+      const check = await passwords.verify(credentials.password, seller?.passwordHash ?? (await passwords.dummyHash()));
+      if (!seller || !check.ok) {
+        await limiter.failed('seller', attempt);
         throw unauthorized('Invalid email or password');
       }
-      await limiter.reset('seller', attempt);
+      await limiter.succeeded('seller', attempt);
+      if (check.outdated) await repo.updatePasswordHash(seller.id, await passwords.hash(credentials.password));
       return sessions.create({ sellerId: seller.id });
     },
 
@@ -47,13 +48,15 @@ export type SellerService = ReturnType<typeof createSellerService>;
  */
 export async function ensureConfiguredSeller(
   db: Db,
-  config: Pick<Config, 'seller'>,
+  config: Pick<Config, 'seller' | 'passwordScryptLogN'>,
 ): Promise<{ sellerId: string; action: 'created' | 'updated' | 'unchanged' }> {
   const repo = createSellerRepository(db);
+  const passwords = createPasswordHasher({ logN: config.passwordScryptLogN });
   const { email, password } = config.seller;
   const existing = await repo.findByEmail(email);
-  if (existing && (await verifyPassword(password, existing.passwordHash))) return { sellerId: existing.id, action: 'unchanged' };
-  const seller = await repo.upsert({ name: CONFIGURED_SELLER_NAME, email: email.toLowerCase(), passwordHash: await hashPassword(password) });
+  // An unchanged password hashed at an older cost is left for the seller's next login to upgrade.
+  if (existing && (await passwords.verify(password, existing.passwordHash)).ok) return { sellerId: existing.id, action: 'unchanged' };
+  const seller = await repo.upsert({ name: CONFIGURED_SELLER_NAME, email: email.toLowerCase(), passwordHash: await passwords.hash(password) });
   if (existing) await repo.revokeSessions(seller.id);
   return { sellerId: seller.id, action: existing ? 'updated' : 'created' };
 }

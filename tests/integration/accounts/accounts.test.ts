@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPasswordHasher } from '../../../core/modules/accounts/password';
 import { hashToken } from '../../../core/modules/accounts/session-service';
 import { buildTestContext, type TestContext } from '../../helpers/build-app';
 import { registerUser, sessionCookie } from '../../helpers/factories';
@@ -35,7 +36,8 @@ describe('shopper accounts', () => {
       const token = res.cookies.find((c) => c.name === 'sid')!.value;
 
       const user = await ctx.db.user.findUniqueOrThrow({ where: { email: 'meera@example.com' }, include: { sessions: true } });
-      expect(user.passwordHash).toMatch(/^scrypt\$32768\$8\$1\$[\w-]+\$[\w-]+$/);
+      // At the configured cost (production's default, 2^17, is asserted in tests/unit/accounts/password.test.ts).
+      expect(user.passwordHash).toMatch(new RegExp(`^scrypt\\$${2 ** ctx.config.passwordScryptLogN}\\$8\\$1\\$[\\w-]+\\$[\\w-]+$`));
       expect(user.passwordHash).not.toContain('meera-secret-1');
       expect(user.sessions).toHaveLength(1);
       expect(user.sessions[0]!.tokenHash).toBe(hashToken(token));
@@ -96,6 +98,20 @@ describe('shopper accounts', () => {
         expect(res.json()).toMatchObject({ success: false, message: 'Invalid email or password', code: 'invalid_credentials' });
         expect(res.cookies).toHaveLength(0);
       }
+    });
+
+    it('replaces a hash made at an older, cheaper cost with one at the configured cost on the next login', async () => {
+      const shopper = await registerUser(ctx.app);
+      const older = await createPasswordHasher({ logN: ctx.config.passwordScryptLogN - 2 }).hash(shopper.password);
+      await ctx.db.user.update({ where: { id: shopper.user._id }, data: { passwordHash: older } });
+
+      expect((await login({ email: shopper.email, password: 'not-the-password' })).statusCode).toBe(401);
+      expect((await ctx.db.user.findUniqueOrThrow({ where: { id: shopper.user._id } })).passwordHash).toBe(older);
+      expect((await login({ email: shopper.email, password: shopper.password })).statusCode).toBe(200);
+
+      const upgraded = (await ctx.db.user.findUniqueOrThrow({ where: { id: shopper.user._id } })).passwordHash;
+      expect(upgraded.split('$')[1]).toBe(String(2 ** ctx.config.passwordScryptLogN));
+      expect((await login({ email: shopper.email, password: shopper.password })).statusCode).toBe(200);
     });
 
     it('ends the session the browser held before, so switching accounts leaves no live session behind', async () => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPasswordHasher } from '../../../core/modules/accounts/password';
 import { ensureConfiguredSeller } from '../../../core/modules/sellers/seller-service';
 import { buildTestContext, type TestContext } from '../../helpers/build-app';
 import { cookieFrom, loginSeller, shopperCookie } from '../../helpers/seller-factories';
@@ -32,7 +33,7 @@ describe('ensureConfiguredSeller (run at start)', () => {
 
   it('takes a changed SELLER_PASSWORD and ends the sessions opened with the old one', async () => {
     const cookie = await loginSeller(ctx);
-    const changed = { seller: { email: ctx.config.seller.email, password: 'a-brand-new-password' } };
+    const changed = { ...ctx.config, seller: { email: ctx.config.seller.email, password: 'a-brand-new-password' } };
     expect((await ensureConfiguredSeller(ctx.db, changed)).action).toBe('updated');
     expect((await isAuth(cookie)).json().success).toBe(false);
     expect((await login(changed.seller)).statusCode).toBe(200);
@@ -74,17 +75,28 @@ describe('POST /api/seller/login', () => {
     expect(badEmail.json().message).toMatch(/valid email/);
   });
 
-  it('is rate-limited like shopper login: after 5 failures even the right password gets 429', async () => {
+  it('is rate-limited like shopper login: after 5 failures that client gets 429, a fresh client still logs in', async () => {
     const email = ctx.config.seller.email;
     await clearLoginCounters();
     for (let i = 0; i < 5; i++) expect((await login({ email, password: `guess-${i}` }, '198.51.100.7')).statusCode).toBe(401);
-    const locked = await login({ email, password: ctx.config.seller.password }, '198.51.100.8');
+    const locked = await login({ email, password: ctx.config.seller.password }, '198.51.100.7');
     expect(locked.statusCode).toBe(429);
     expect(locked.json().message).toMatch(/Too many failed login attempts/);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
-    // The window lives in Redis under this file's prefix, shared by every API instance.
+    // Someone else's failures never lock the seller out.
+    expect((await login({ email, password: ctx.config.seller.password }, '198.51.100.8')).statusCode).toBe(200);
+    // The counters live in Redis under this file's prefix, shared by every API instance.
     expect(await ctx.redis.keys(`${ctx.prefix}:login:seller:*`)).not.toHaveLength(0);
     await clearLoginCounters();
+  });
+
+  it('replaces a seller hash made at an older cost on the next login', async () => {
+    const { sellerId } = await ensureConfiguredSeller(ctx.db, ctx.config);
+    const older = await createPasswordHasher({ logN: ctx.config.passwordScryptLogN - 1 }).hash(ctx.config.seller.password);
+    await ctx.db.seller.update({ where: { id: sellerId }, data: { passwordHash: older } });
+    expect((await login(ctx.config.seller, '198.51.100.9')).statusCode).toBe(200);
+    const upgraded = await ctx.db.seller.findUniqueOrThrow({ where: { id: sellerId } });
+    expect(upgraded.passwordHash.split('$')[1]).toBe(String(2 ** ctx.config.passwordScryptLogN));
   });
 });
 
