@@ -11,6 +11,7 @@ import type { Services } from '../core/services';
 import auth from './plugins/auth';
 import errorHandler from './plugins/error-handler';
 import live from './plugins/live';
+import rateLimits from './plugins/rate-limits';
 import security from './plugins/security';
 import staticFiles from './plugins/static-files';
 import apiRoutes from './routes/api';
@@ -70,6 +71,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(websocket, { options: { maxPayload: 4 * 1024 } });
   await app.register(errorHandler);
   await app.register(security);
+  await app.register(rateLimits);
   await app.register(auth);
   await app.register(live);
   await app.register(apiRoutes, { prefix: '/api' });

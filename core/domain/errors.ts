@@ -49,3 +49,11 @@ export const forbidden = (message: string) => new AppError('forbidden', 'forbidd
 export const notFound = (code: string, message: string) => new AppError('not_found', code, message);
 export const conflict = (code: string, message: string, details?: Record<string, unknown>) =>
   new AppError('conflict', code, message, details);
+
+/** 429 whose message says how long to wait ("30 seconds", "15 minutes"); the handler sends the same as Retry-After. */
+export function tooMany(code: string, what: string, retryAfterSeconds: number): AppError {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  const minutes = Math.ceil(seconds / 60);
+  const wait = seconds <= 60 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return new AppError('too_many', code, `${what}. Try again in ${wait}.`, { retryAfterSeconds: seconds });
+}

@@ -38,6 +38,10 @@ const ConfigSchema = z.object({
     PASSWORD_SCRYPT_LOG2_N: z.coerce.number().int().min(10).max(20).default(17),
     /** How long an API process may reuse a session it looked up (0: ask the database on every request). */
     SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+    /** Requests per minute one client address may make to login, order placement and payment verification (each). */
+    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+    /** Accounts one client address may register per hour. */
+    RATE_LIMIT_REGISTRATIONS_PER_HOUR: z.coerce.number().int().positive().default(20),
     RAZORPAY_KEY_ID: z.string().min(1).optional(),
     RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
     RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
@@ -78,6 +82,7 @@ export type Config = Readonly<{
   passwordScryptLogN: number;
   sessionCacheMs: number;
   cookieSecure: boolean;
+  rateLimits: { perMinute: number; registrationsPerHour: number };
   trustProxy: boolean;
   payments: {
     gateway: 'razorpay' | 'simulated';
@@ -133,6 +138,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     passwordScryptLogN: e.PASSWORD_SCRYPT_LOG2_N,
     sessionCacheMs: e.SESSION_CACHE_MS,
     cookieSecure: e.COOKIE_SECURE ?? publicOrigin.startsWith('https:'),
+    rateLimits: Object.freeze({ perMinute: e.RATE_LIMIT_PER_MINUTE, registrationsPerHour: e.RATE_LIMIT_REGISTRATIONS_PER_HOUR }),
     trustProxy: e.TRUST_PROXY,
     payments: Object.freeze({
       gateway: simulated ? 'simulated' : 'razorpay',

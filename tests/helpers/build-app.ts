@@ -12,7 +12,7 @@ import { createRedis, type Redis } from '../../core/infra/redis';
 import type { PaymentGateway } from '../../core/modules/payments/payment-gateway';
 import { createServices, type Services } from '../../core/services';
 import { buildApp } from '../../server/app';
-import { TEST_PASSWORD_COST } from './services-env';
+import { TEST_PASSWORD_COST, TEST_RATE_LIMITS } from './services-env';
 import { createTestDatabase } from './test-db';
 
 export type TestContext = {
@@ -48,6 +48,7 @@ export async function buildTestContext(
     PUBLIC_ORIGIN: 'http://localhost:3000',
     LOG_LEVEL: 'silent',
     ...TEST_PASSWORD_COST,
+    ...TEST_RATE_LIMITS,
     ...env,
   });
   const db = createPrisma(config.databaseUrl, { max: 5 });

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
-import { TEST_PASSWORD_COST } from './services-env';
+import { TEST_PASSWORD_COST, TEST_RATE_LIMITS } from './services-env';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -24,7 +24,7 @@ export async function spawnRole(role: 'api' | 'worker', env: Record<string, stri
   const port = role === 'api' ? String(await freePort()) : '0';
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: root,
-    env: { ...process.env, ...TEST_PASSWORD_COST, LOG_LEVEL: 'warn', PORT: port, HOST: '127.0.0.1', ...env },
+    env: { ...process.env, ...TEST_PASSWORD_COST, ...TEST_RATE_LIMITS, LOG_LEVEL: 'warn', PORT: port, HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -24,3 +24,6 @@ declare module 'vitest' {
  * reads (PASSWORD_SCRYPT_LOG2_N). The production default is asserted in tests/unit/accounts/password.test.ts.
  */
 export const TEST_PASSWORD_COST = { PASSWORD_SCRYPT_LOG2_N: '12' } as const;
+
+/** Test files make many calls from one address; the request-rate limits get their own test with low values. */
+export const TEST_RATE_LIMITS = { RATE_LIMIT_PER_MINUTE: '100000', RATE_LIMIT_REGISTRATIONS_PER_HOUR: '100000' } as const;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { AppError } from '../../domain/errors';
+import { tooMany } from '../../domain/errors';
 import type { Redis } from '../../infra/redis';
 import { createLoginBudgetMemory } from './login-budget-memory';
 import { decideLoginAttempt, type LoginBudgetLimits } from './login-budget';
@@ -132,10 +132,7 @@ export function createLoginRateLimiter(redis: Redis | undefined, options: LoginR
           return decision.allowed ? 0 : decision.retryAfterSeconds;
         },
       );
-      if (retryAfterSeconds === 0) return;
-      const minutes = Math.ceil(retryAfterSeconds / 60);
-      const wait = retryAfterSeconds < 60 ? `${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
-      throw new AppError('too_many', 'too_many_login_attempts', `Too many failed login attempts. Try again in ${wait}.`, { retryAfterSeconds });
+      if (retryAfterSeconds > 0) throw tooMany('too_many_login_attempts', 'Too many failed login attempts', retryAfterSeconds);
     },
 
     async failed(scope: LoginScope, attempt: LoginAttempt): Promise<void> {

@@ -12,7 +12,7 @@ import { seedDemoCatalog } from '../../../prisma/seed/seed-catalog';
 import { startApi } from '../../../server/server';
 import { startWorkers } from '../../../workers/worker-runtime';
 import { createTestDatabase } from '../../helpers/test-db';
-import { TEST_PASSWORD_COST } from '../../helpers/services-env';
+import { TEST_PASSWORD_COST, TEST_RATE_LIMITS } from '../../helpers/services-env';
 import { ensureClientBuild } from './client-build';
 
 type LogLine = { level: number; msg?: string; [key: string]: unknown };
@@ -67,6 +67,7 @@ export async function startE2eServer(env: Record<string, string> = {}): Promise<
     // Live updates within a test's patience even if a NOTIFY is missed.
     OUTBOX_POLL_MS: '200',
     ...TEST_PASSWORD_COST,
+    ...TEST_RATE_LIMITS,
     ...env,
   });
 

@@ -12,7 +12,7 @@ import { appendEvent } from '../../../core/modules/outbox/outbox-writer';
 import { createQueues } from '../../../workers/queues';
 import { createOutboxRelay } from '../../../workers/relay/outbox-relay';
 import { buildTestContext, type TestContext } from '../../helpers/build-app';
-import { TEST_PASSWORD_COST } from '../../helpers/services-env';
+import { TEST_PASSWORD_COST, TEST_RATE_LIMITS } from '../../helpers/services-env';
 import { createAddress, createProduct, registerUser } from '../../helpers/factories';
 import { insertOrder, openSocket, sellerWithSession, sleep, startTestWorkers, userWithSession } from '../../helpers/live-helpers';
 
@@ -31,7 +31,7 @@ describe('event pipeline faults', () => {
 
   it('accepts a COD order while Redis is unreachable and delivers its events exactly once when Redis is back', async () => {
     // An API process whose Redis is unreachable (a closed port), on the same database.
-    const config = loadConfig({ DATABASE_URL: ctx.config.databaseUrl, REDIS_URL: 'redis://127.0.0.1:1', REDIS_PREFIX: ctx.prefix, UPLOAD_DIR: ctx.config.uploadDir, SERVE_CLIENT: 'false', LOG_LEVEL: 'silent', ...TEST_PASSWORD_COST });
+    const config = loadConfig({ DATABASE_URL: ctx.config.databaseUrl, REDIS_URL: 'redis://127.0.0.1:1', REDIS_PREFIX: ctx.prefix, UPLOAD_DIR: ctx.config.uploadDir, SERVE_CLIENT: 'false', LOG_LEVEL: 'silent', ...TEST_PASSWORD_COST, ...TEST_RATE_LIMITS });
     const db = createPrisma(config.databaseUrl, { max: 2 });
     const deadRedis = createRedis(config.redisUrl, 'producer', { retryStrategy: () => null });
     deadRedis.on('error', () => {});

@@ -10,7 +10,7 @@ export default async function shopperOrderRoutes(fastify: FastifyInstance) {
   // POST /api/order/cod { items, address }: prices, stock and ownership come from the database, never the body.
   app.post(
     '/cod',
-    { onRequest: app.requireUser, schema: { headers: IdempotencyHeaders, body: PlaceOrderBody, response: { 200: PlaceOrderReply, 201: PlaceOrderReply } } },
+    { onRequest: app.requireUser, config: { rateLimit: app.rateLimits.perMinute }, schema: { headers: IdempotencyHeaders, body: PlaceOrderBody, response: { 200: PlaceOrderReply, 201: PlaceOrderReply } } },
     async (request, reply) => {
       const { order, created } = await orders.placeOrder({
         userId: request.userId,

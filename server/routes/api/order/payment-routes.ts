@@ -13,7 +13,7 @@ export default async function paymentOrderRoutes(fastify: FastifyInstance) {
   // POST /api/order/razorpay/create { items, address }: a Pending order with stock reserved, then its gateway order.
   app.post(
     '/razorpay/create',
-    { onRequest: app.requireUser, schema: { headers: IdempotencyHeaders, body: PlaceOrderBody, response: { 200: RazorpayCreateReply, 201: RazorpayCreateReply } } },
+    { onRequest: app.requireUser, config: { rateLimit: app.rateLimits.perMinute }, schema: { headers: IdempotencyHeaders, body: PlaceOrderBody, response: { 200: RazorpayCreateReply, 201: RazorpayCreateReply } } },
     async (request, reply) => {
       const { reply: checkout, created } = await payments.createOnlineOrder({
         userId: request.userId,
@@ -27,7 +27,7 @@ export default async function paymentOrderRoutes(fastify: FastifyInstance) {
   );
 
   // POST /api/order/razorpay/verify: recorded and queued; the payments worker verifies and the order flips live.
-  app.post('/razorpay/verify', { onRequest: app.requireUser, schema: { body: VerifyBody, response: { 200: MessageReply } } }, async (request) => {
+  app.post('/razorpay/verify', { onRequest: app.requireUser, config: { rateLimit: app.rateLimits.perMinute }, schema: { body: VerifyBody, response: { 200: MessageReply } } }, async (request) => {
     const { message } = await payments.submitCheckout(request.userId, request.body);
     return { success: true as const, message };
   });

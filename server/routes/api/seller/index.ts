@@ -10,7 +10,7 @@ export default async function sellerRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { sellers } = app.services;
 
-  app.post('/login', { schema: { body: SellerLoginBody, response: { 200: MessageReply } } }, async (request, reply) => {
+  app.post('/login', { config: { rateLimit: app.rateLimits.perMinute }, schema: { body: SellerLoginBody, response: { 200: MessageReply } } }, async (request, reply) => {
     const session = await sellers.login(request.body, request.ip);
     // A new login replaces whatever seller session this browser held.
     await sellers.logout(request.cookies[SELLER_COOKIE]);

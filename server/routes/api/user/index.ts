@@ -9,7 +9,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { accounts } = app.services;
 
-  app.post('/register', { schema: { body: RegisterBody, response: { 201: AuthReply } } }, async (request, reply) => {
+  app.post('/register', { config: { rateLimit: app.rateLimits.registrations }, schema: { body: RegisterBody, response: { 201: AuthReply } } }, async (request, reply) => {
     const { user, session } = await accounts.register(request.body);
     // Whatever shopper session this browser held before is over.
     await accounts.logout(request.cookies[USER_COOKIE]);
@@ -17,7 +17,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
     return reply.code(201).send({ success: true as const, message: 'Account created', user });
   });
 
-  app.post('/login', { schema: { body: LoginBody, response: { 200: AuthReply } } }, async (request, reply) => {
+  app.post('/login', { config: { rateLimit: app.rateLimits.perMinute }, schema: { body: LoginBody, response: { 200: AuthReply } } }, async (request, reply) => {
     const { user, session } = await accounts.login(request.body, request.ip);
     await accounts.logout(request.cookies[USER_COOKIE]);
     app.setSessionCookie(reply, 'user', session.token, session.expiresAt);
