@@ -1,5 +1,5 @@
 # One image for every role; docker-compose.yml picks the command (start:api, start:worker, db:migrate).
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 
 WORKDIR /app
 ENV CI=true NPM_CONFIG_UPDATE_NOTIFIER=false NPM_CONFIG_FUND=false NPM_CONFIG_AUDIT=false
