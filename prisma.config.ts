@@ -1,5 +1,5 @@
 // Prisma 7 CLI configuration. The CLI loads this file for generate / migrate / db commands.
-// Offline, the schema engine is the wasm stand-in chosen by scripts/prisma.mjs (see notes/prisma-offline.md);
+// The schema engine is the wasm build shipped inside the prisma package, selected by scripts/prisma.mjs;
 // nothing here depends on which engine runs.
 import { defineConfig } from 'prisma/config';
 
@@ -10,7 +10,7 @@ export default defineConfig({
   schema: 'prisma/schema.prisma',
   migrations: {
     path: 'prisma/migrations',
-    seed: 'tsx prisma/seed.ts',
+    seed: 'node scripts/run.mjs seed',
   },
   datasource: {
     url: process.env.DATABASE_URL || DEFAULT_DATABASE_URL,

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // Runs the project's Prisma CLI: `node scripts/prisma.mjs <prisma args...>` (behind the npm db:* scripts).
 //
-// Prisma downloads its native schema engine on first use, which fails without internet (notes/prisma-offline.md).
-// Unless PRISMA_SCHEMA_ENGINE_BINARY is already set or a native engine is installed, this points the CLI at
-// scripts/schema-engine-wasm.mjs, a stand-in running the wasm build of the same engine. Exits with the CLI's code.
+// The schema engine is always the wasm build shipped inside the `prisma` package (through the stand-in
+// scripts/schema-engine-wasm.mjs), unless PRISMA_SCHEMA_ENGINE_BINARY names another one. A native engine that some
+// install step downloaded is never preferred: one built for another OpenSSL (e.g. in a slim container image) cannot
+// load, and a download that failed must not break migrations. The wasm engine needs neither. Exits with the CLI's code.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,21 +16,12 @@ const PRISMA_CLI = path.join(ROOT, 'node_modules', 'prisma', 'build', 'index.js'
 const STAND_IN = path.join(ROOT, 'scripts', 'schema-engine-wasm.mjs');
 const DEFAULT_DATABASE_URL = 'postgresql://postgres@127.0.0.1:5432/grocery';
 
-/** True when a downloaded native engine (schema-engine-<platform>) sits where the CLI looks for it. */
-function hasNativeSchemaEngine() {
-  const places = [path.join(ROOT, 'node_modules', '@prisma', 'engines'), path.join(ROOT, 'node_modules', 'prisma')];
-  return places.some((dir) => {
-    const names = fs.existsSync(dir) ? fs.readdirSync(dir) : [];
-    return names.some((name) => /^schema-engine-[\w.-]+$/.test(name) && !/\.(sha256|gz|sig)$/.test(name));
-  });
-}
-
 function prismaEnv() {
   const env = { ...process.env };
   env.DATABASE_URL ||= DEFAULT_DATABASE_URL;
   // No update checks / telemetry calls to a host this machine may not reach.
   env.CHECKPOINT_DISABLE ??= '1';
-  if (!env.PRISMA_SCHEMA_ENGINE_BINARY && !hasNativeSchemaEngine()) env.PRISMA_SCHEMA_ENGINE_BINARY = STAND_IN;
+  env.PRISMA_SCHEMA_ENGINE_BINARY ||= STAND_IN;
   return env;
 }
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// A stand-in for Prisma's native `schema-engine` binary, for machines that cannot download it.
+// A stand-in for Prisma's native `schema-engine` binary, so that migrations never depend on downloading one.
 //
 // The Prisma CLI (node_modules/prisma) runs the schema engine as a child process named by
 // PRISMA_SCHEMA_ENGINE_BINARY and talks to it in line-delimited JSON-RPC over stdin/stdout:
@@ -8,7 +8,7 @@
 //   schema-engine --version
 // This script answers those calls with the wasm build of the very same engine, shipped inside the `prisma`
 // package (build/schema_engine_bg.wasm), the JS glue from @prisma/schema-engine-wasm, and @prisma/adapter-pg
-// for the database connection. Why and how: notes/prisma-offline.md. scripts/prisma.mjs selects it.
+// for the database connection. scripts/prisma.mjs selects it (docs/architecture.md, "Prisma's schema engine").
 //
 // stdout carries JSON-RPC only; every log line goes to stderr in the native engine's JSON log format,
 // because the CLI parses stderr lines as JSON to find error messages.

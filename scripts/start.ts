@@ -1,18 +1,19 @@
 import path from 'node:path';
-import { ConfigError, isSet, loadConfig, type Config } from '../core/infra/config';
+import { ConfigError, isSet, loadConfig, paymentsLine, type Config } from '../core/infra/config';
 import { createLogger } from '../core/infra/logger';
+import { PROJECT_ROOT } from '../core/infra/paths';
 import { applyMigrations, ensureDatabaseExists } from './start/ensure-database';
 import { ensurePostgres } from './start/ensure-postgres';
 import { ensureRedis } from './start/ensure-redis';
 import { createLifecycle } from './start/lifecycle';
 
 /**
- * `npm start`: everything in one process on one machine (DESIGN.md, "Running it"). Finds PostgreSQL and Redis, or on
+ * `npm start`: everything in one process on one machine. Finds PostgreSQL and Redis, or on
  * a machine with only Node starts private ones with their data under .data/; creates and migrates the database; then
  * seeds, builds the client if needed and runs the API and the workers (start/run-app.ts). Ctrl-C stops it all.
  * `npm run start:api` / `npm run start:worker` run the two roles as separate processes.
  */
-const ROOT = path.resolve(import.meta.dirname, '..');
+const ROOT = PROJECT_ROOT;
 const DATA_DIR = path.join(ROOT, '.data');
 
 const startedAt = performance.now();
@@ -45,6 +46,7 @@ async function start(base: Config): Promise<void> {
       '',
       `FreshCart is running on ${url}`,
       `  Seller area: ${url}/seller  (log in as ${config.seller.email} / ${password})`,
+      `  ${paymentsLine(config)}`,
       `  Ready in ${((performance.now() - startedAt) / 1000).toFixed(1)} s. Press Ctrl-C to stop.`,
       '',
     ].join('\n'),

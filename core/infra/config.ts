@@ -8,6 +8,10 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** Printed in the README: fine on a developer's machine, never behind a public address. */
+export const DEMO_SELLER_PASSWORD = 'seller-demo-123';
+const DEFAULT_SIMULATED_SECRET = 'simulated-gateway-local-secret';
+
 const ConfigSchema = z.object({
     DATABASE_URL: z
       .string()
@@ -28,7 +32,7 @@ const ConfigSchema = z.object({
     UPLOAD_DIR: z.string().min(1).default('./uploads'),
     MAX_IMAGE_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
     SELLER_EMAIL: z.string().email().default('seller@freshcart.test'),
-    SELLER_PASSWORD: z.string().min(8, 'must be at least 8 characters').default('seller-demo-123'),
+    SELLER_PASSWORD: z.string().min(8, 'must be at least 8 characters').default(DEMO_SELLER_PASSWORD),
     SESSION_TTL_DAYS: z.coerce.number().int().positive().default(7),
     /**
      * Password hashing cost: scrypt N = 2^this (r = 8, p = 1). 17 is OWASP's current minimum for scrypt; each hash
@@ -46,7 +50,14 @@ const ConfigSchema = z.object({
     RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
     RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
     /** Secret the simulated gateway signs with; only used when no Razorpay keys are set. */
-    SIMULATED_GATEWAY_SECRET: z.string().min(16).default('simulated-gateway-local-secret'),
+    SIMULATED_GATEWAY_SECRET: z.string().min(16).default(DEFAULT_SIMULATED_SECRET),
+    /**
+     * A store on a public address takes test payments (the simulated gateway) only when this says so; every visitor
+     * then sees a "test mode" banner.
+     */
+    ALLOW_TEST_PAYMENTS: bool.default(false),
+    /** Bearer token that unlocks the detailed /api/health answer for monitoring (a seller session does too). */
+    HEALTH_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     PAYMENT_EXPIRY_MINUTES: z.coerce.number().int().positive().default(30),
     RECONCILE_AFTER_MINUTES: z.coerce.number().int().positive().default(5),
     RECONCILE_EVERY_SECONDS: z.coerce.number().int().positive().default(60),
@@ -84,6 +95,9 @@ export type Config = Readonly<{
   cookieSecure: boolean;
   rateLimits: { perMinute: number; registrationsPerHour: number };
   trustProxy: boolean;
+  /** Test payments are on (the simulated gateway): the client shows a "test mode" banner. */
+  testPayments: boolean;
+  healthToken: string | null;
   payments: {
     gateway: 'razorpay' | 'simulated';
     keyId: string;
@@ -119,6 +133,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (env.RAZORPAY_KEY_ID && !env.RAZORPAY_WEBHOOK_SECRET) {
     problems.push('RAZORPAY_WEBHOOK_SECRET: required with real Razorpay keys (the secret set on the Razorpay webhook)');
   }
+  if (parsed.success) problems.push(...unsafeDefaults(parsed.data));
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
   const publicOrigin = e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`;
@@ -140,6 +155,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     cookieSecure: e.COOKIE_SECURE ?? publicOrigin.startsWith('https:'),
     rateLimits: Object.freeze({ perMinute: e.RATE_LIMIT_PER_MINUTE, registrationsPerHour: e.RATE_LIMIT_REGISTRATIONS_PER_HOUR }),
     trustProxy: e.TRUST_PROXY,
+    testPayments: simulated,
+    healthToken: e.HEALTH_TOKEN ?? null,
     payments: Object.freeze({
       gateway: simulated ? 'simulated' : 'razorpay',
       keyId: e.RAZORPAY_KEY_ID ?? 'rzp_test_simulated',
@@ -154,6 +171,39 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: e.LOG_LEVEL,
     serveClient: e.SERVE_CLIENT,
   } satisfies Config);
+}
+
+/**
+ * Local development may use the demo password, the simulated gateway and its built-in secret; a store on any other
+ * address may not, since anyone who has read the README could then log in as the seller or "pay" for orders.
+ */
+function unsafeDefaults(e: z.output<typeof ConfigSchema>): string[] {
+  if (isLoopbackOrigin(e.PUBLIC_ORIGIN ?? 'http://localhost')) return [];
+  const where = `PUBLIC_ORIGIN ${new URL(e.PUBLIC_ORIGIN!).origin} is not a loopback address`;
+  const problems: string[] = [];
+  if (e.SELLER_PASSWORD === DEMO_SELLER_PASSWORD) problems.push(`SELLER_PASSWORD: set a password of your own (${where}; the demo password is public)`);
+  if (!e.RAZORPAY_KEY_ID) {
+    if (!e.ALLOW_TEST_PAYMENTS) {
+      problems.push(
+        `RAZORPAY_KEY_ID: without Razorpay keys the simulated gateway lets anyone "pay" (${where}); set the Razorpay keys, or ALLOW_TEST_PAYMENTS=true for a test store (it shows a test-mode banner)`,
+      );
+    }
+    if (e.SIMULATED_GATEWAY_SECRET === DEFAULT_SIMULATED_SECRET) problems.push(`SIMULATED_GATEWAY_SECRET: set a secret of your own (${where}; the default one is public)`);
+  }
+  return problems;
+}
+
+/** The one line a start prints about payments: which gateway takes them, and whether they are real. */
+export function paymentsLine(config: Config): string {
+  return config.payments.gateway === 'razorpay'
+    ? `Payments: Razorpay (key ${config.payments.keyId}).`
+    : 'Payments: the simulated gateway, TEST MODE: no real money moves, and every visitor sees a test-mode banner.';
+}
+
+/** localhost, 127.0.0.0/8 or [::1]: only this machine can reach the store. */
+export function isLoopbackOrigin(origin: string): boolean {
+  const host = new URL(origin).hostname;
+  return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
 }
 
 /** Whether a variable was given explicitly (start.ts only falls back to embedded services for unset ones). */

@@ -2,20 +2,17 @@ import type { Config } from '../../core/infra/config';
 import type { Logger } from '../../core/infra/logger';
 import { createPrisma } from '../../core/infra/prisma';
 import { seedDemoCatalog } from '../../prisma/seed/seed-catalog';
-import { CLIENT_DIR } from '../../server/plugins/static-files';
 import { startApi } from '../../server/server';
 import { startWorkers } from '../../workers/worker-runtime';
-import { ensureClientBuild } from './ensure-client-build';
 import { StartError, type Lifecycle } from './lifecycle';
 
 /**
  * The part of `npm start` that needs the app's own modules (Prisma, Fastify, BullMQ): scripts/start.ts loads this file
  * only once PostgreSQL and Redis answer, so a missing service is reported without waiting for them to load.
- * Seeds, builds the client if needed, then runs the workers and the API (which ensures the seller login). Returns the URL.
+ * Seeds, then runs the workers and the API (which ensures the seller login). Returns the URL.
  */
 export async function runApp(config: Config, deps: { root: string; logger: Logger; lifecycle: Lifecycle }): Promise<string> {
   await prepareData(config);
-  if (config.serveClient) await ensureClientBuild(deps.root, CLIENT_DIR);
 
   // Closed in reverse: the API stops taking requests first, then the workers finish, then the services go.
   await deps.lifecycle.add('the workers', await startWorkers(config, deps.logger));

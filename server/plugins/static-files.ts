@@ -4,9 +4,10 @@ import fp from 'fastify-plugin';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { PROJECT_ROOT } from '../../core/infra/paths';
 
-export const CLIENT_DIR = path.resolve(import.meta.dirname, '../../dist/client');
-export const CATALOG_IMAGES_DIR = path.resolve(import.meta.dirname, '../../prisma/seed/images');
+export const CLIENT_DIR = path.join(PROJECT_ROOT, 'dist/client');
+export const CATALOG_IMAGES_DIR = path.join(PROJECT_ROOT, 'prisma/seed/images');
 
 const YEAR = 365 * 24 * 60 * 60;
 

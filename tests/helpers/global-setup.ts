@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { ensureBuilt } from '../../scripts/build/build.mjs';
 import { DEFAULT_ADMIN_DATABASE_URL, DEFAULT_REDIS_URL, databaseUrl } from './services-env';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -23,6 +24,8 @@ export default async function setup(project: TestProject) {
     stops.push(started.stop);
   }
 
+  // Tests that start the product as a process run its compiled JavaScript (dist/app), as production does.
+  await ensureBuilt(root, ['server'], () => {});
   project.provide('templateDatabase', await ensureTemplate(adminUrl));
   project.provide('adminDatabaseUrl', adminUrl);
   project.provide('redisUrl', redisUrl);

@@ -18,11 +18,14 @@ export async function freePort(): Promise<number> {
 
 export type RunningRole = { child: ChildProcess; url?: string; output: () => string; stop: () => Promise<number | null> };
 
-/** Runs `npm run start:api` / `start:worker`'s entry point as a real child process with the given environment. */
+/**
+ * Runs `npm run start:api` / `start:worker`'s compiled entry point (dist/app, built by the global setup) as a real
+ * child process with the given environment.
+ */
 export async function spawnRole(role: 'api' | 'worker', env: Record<string, string>): Promise<RunningRole> {
-  const entry = role === 'api' ? 'server/main.ts' : 'workers/main.ts';
+  const entry = `dist/app/${role}.js`;
   const port = role === 'api' ? String(await freePort()) : '0';
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child = spawn(process.execPath, [entry], {
     cwd: root,
     env: { ...process.env, ...TEST_PASSWORD_COST, ...TEST_RATE_LIMITS, LOG_LEVEL: 'warn', PORT: port, HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -38,7 +41,7 @@ export async function spawnRole(role: 'api' | 'worker', env: Record<string, stri
 
   if (role === 'api') {
     const url = `http://127.0.0.1:${port}`;
-    // Generous: under load, transpiling the API on first start can take a while on two cores.
+    // Generous: under load, a first start can take a while on two cores.
     for (let i = 0; i < 600; i++) {
       if (child.exitCode !== null) throw new Error(`api exited early:\n${output}`);
       const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);

@@ -200,7 +200,12 @@ describe('a session revoked outside this API process', () => {
 describe('the session cookie over https', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await buildTestContext({ PUBLIC_ORIGIN: 'https://shop.example.in' });
+    ctx = await buildTestContext({
+      PUBLIC_ORIGIN: 'https://shop.example.in',
+      SELLER_PASSWORD: 'a-password-of-our-own',
+      ALLOW_TEST_PAYMENTS: 'true',
+      SIMULATED_GATEWAY_SECRET: 'a-test-store-signing-secret',
+    });
   });
   afterAll(() => ctx.close());
 

@@ -15,12 +15,13 @@ const root = path.resolve(import.meta.dirname, '../../..');
 type Started = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
 
 /**
- * `npm start` as a child process. Run as `node --import tsx` rather than through npx: npm answers a Ctrl-C with its own
- * exit code 130 whatever the script does, and we want to see the script's. It gets its own process group, so a
- * SIGINT to the group is exactly what a terminal's Ctrl-C sends.
+ * `npm start` as a child process: its compiled entry point (dist/app/start.js, built by the global setup) run with
+ * node, as `npm start` does after its build check. Not through npm: npm answers a Ctrl-C with its own exit code 130
+ * whatever the script does, and we want to see the script's. It gets its own process group, so a SIGINT to the group
+ * is exactly what a terminal's Ctrl-C sends.
  */
 function startApp(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+  const child = spawn(process.execPath, ['dist/app/start.js'], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'warn', SERVE_CLIENT: 'false', PORT: '0', ...env },
     detached: true,
@@ -90,6 +91,9 @@ describe('npm start (scripts/start.ts)', () => {
     const [, url] = await waitForOutput(app, /FreshCart is running on (http:\/\/localhost:\d+)/, 90_000);
     expect(app.output()).toContain(`Created database ${database}.`);
     expect(app.output()).toMatch(/seller@freshcart\.test/);
+    expect(app.output().match(/^ {2}Payments: .*$/gm)).toEqual([
+      '  Payments: the simulated gateway, TEST MODE: no real money moves, and every visitor sees a test-mode banner.',
+    ]);
 
     const health = await fetch(`${url}/api/health`);
     expect(health.status).toBe(200);

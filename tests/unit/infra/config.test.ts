@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../../core/infra/config';
+import { ConfigError, isLoopbackOrigin, loadConfig, paymentsLine } from '../../../core/infra/config';
 
 describe('loadConfig', () => {
   it('has defaults that work on a machine with local PostgreSQL and Redis', () => {
@@ -40,5 +40,47 @@ describe('loadConfig', () => {
 
   it('treats empty strings as unset', () => {
     expect(loadConfig({ PORT: '' }).port).toBe(3000);
+  });
+});
+
+describe('safe defaults behind a public address', () => {
+  const publicStore = { PUBLIC_ORIGIN: 'https://shop.example.in' };
+  const problemsOf = (env: Record<string, string>) => {
+    try {
+      loadConfig(env);
+      return [];
+    } catch (error) {
+      return (error as ConfigError).problems;
+    }
+  };
+
+  it('refuses the demo seller password, the simulated gateway and its default secret', () => {
+    const problems = problemsOf(publicStore).join('\n');
+    expect(problems).toMatch(/^SELLER_PASSWORD: set a password of your own/m);
+    expect(problems).toMatch(/^RAZORPAY_KEY_ID: without Razorpay keys the simulated gateway lets anyone "pay"/m);
+    expect(problems).toMatch(/^SIMULATED_GATEWAY_SECRET: set a secret of your own/m);
+  });
+
+  it('runs with real Razorpay keys and a password of its own', () => {
+    const config = loadConfig({ ...publicStore, SELLER_PASSWORD: 'our-own-password', RAZORPAY_KEY_ID: 'rzp_live_x', RAZORPAY_KEY_SECRET: 's', RAZORPAY_WEBHOOK_SECRET: 'w' });
+    expect(config.testPayments).toBe(false);
+    expect(paymentsLine(config)).toBe('Payments: Razorpay (key rzp_live_x).');
+  });
+
+  it('takes test payments only when ALLOW_TEST_PAYMENTS says so, with a secret of its own, and marks them', () => {
+    const env = { ...publicStore, SELLER_PASSWORD: 'our-own-password', ALLOW_TEST_PAYMENTS: 'true' };
+    expect(problemsOf(env).map((p) => p.split(':')[0])).toEqual(['SIMULATED_GATEWAY_SECRET']);
+    const config = loadConfig({ ...env, SIMULATED_GATEWAY_SECRET: 'a-secret-of-our-own' });
+    expect(config.testPayments).toBe(true);
+    expect(paymentsLine(config)).toMatch(/simulated gateway, TEST MODE/);
+  });
+
+  it('allows every demo default on a loopback address', () => {
+    for (const origin of ['http://localhost:3000', 'http://127.0.0.1:8080', 'http://[::1]:3000']) {
+      expect(problemsOf({ PUBLIC_ORIGIN: origin }), origin).toEqual([]);
+      expect(isLoopbackOrigin(origin)).toBe(true);
+    }
+    expect(isLoopbackOrigin('http://192.168.1.5:3000')).toBe(false);
+    expect(isLoopbackOrigin('http://localhost.example.com')).toBe(false);
   });
 });

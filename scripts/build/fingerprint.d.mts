@@ -1,0 +1,3 @@
+export declare const SERVER_SOURCES: string[];
+export declare const CLIENT_SOURCES: string[];
+export declare function fingerprint(root: string, sources: string[]): string | null;
