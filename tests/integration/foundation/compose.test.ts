@@ -9,6 +9,7 @@ const root = path.resolve(import.meta.dirname, '../../..');
 type Service = {
   build?: unknown;
   expose?: string[];
+  restart?: string;
   image?: string;
   command?: string[];
   environment?: Record<string, string> | string[];
@@ -136,7 +137,7 @@ describe('Dockerfile', () => {
   const stages = dockerStages(readFileSync(path.join(root, 'Dockerfile'), 'utf8'));
   const final = stages.at(-1)!;
   const byName = (name: string) => stages.find((s) => s.name === name)!;
-  const baseOf = (stage: { from: string }): { from: string; lines: string[] } => {
+  const baseOf = (stage: { from: string; lines: string[] }): { from: string; lines: string[] } => {
     const parent = stages.find((s) => s.name === stage.from);
     return parent ? baseOf(parent) : stage;
   };
