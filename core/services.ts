@@ -1,10 +1,12 @@
 import type { Config } from './infra/config';
-import type { Db } from './infra/prisma';
+import { createLogger, type Logger } from './infra/logger';
+import { transactionsOf, type Db } from './infra/prisma';
 import type { Redis } from './infra/redis';
 import { createAccountRepository } from './modules/accounts/account-repository';
 import { createAccountService } from './modules/accounts/account-service';
 import { createLoginRateLimiter } from './modules/accounts/login-rate-limiter';
 import { createPasswordHasher } from './modules/accounts/password';
+import { createSessionRepository } from './modules/accounts/session-repository';
 import { createSessionService } from './modules/accounts/session-service';
 import { createCatalogRepository } from './modules/catalog/catalog-repository';
 import { createCatalogService } from './modules/catalog/catalog-service';
@@ -15,8 +17,11 @@ import { createCartService } from './modules/cart/cart-service';
 import { createOrderQueries } from './modules/orders/order-queries';
 import { createOrderRepository } from './modules/orders/order-repository';
 import { createOrderService } from './modules/orders/order-service';
+import { createOutboxMonitor } from './modules/outbox/outbox-monitor';
+import { createOutboxRepository } from './modules/outbox/outbox-repository';
 import type { PaymentGateway } from './modules/payments/payment-gateway';
 import { createPaymentGateway } from './modules/payments/payment-gateway-factory';
+import { createPaymentReconciler } from './modules/payments/payment-reconciler';
 import { createPaymentRepository } from './modules/payments/payment-repository';
 import { createPaymentService } from './modules/payments/payment-service';
 import { createPaymentSettlement } from './modules/payments/payment-settlement';
@@ -29,38 +34,53 @@ import { createSellerService } from './modules/sellers/seller-service';
 import { createImageStorage } from './modules/uploads/image-storage';
 
 /**
- * Composition root for the domain services. Services are plain factories over narrow dependencies, so the API and
- * the workers build the same ones.
+ * Composition root for the domain services. Every service is built the same way, `createXService({ repo, ... })`
+ * over narrow dependencies, and every transaction runs through the one `transaction` made here
+ * (docs/architecture.md, "Services and transactions"). The API and the workers build the same services.
  */
-export function createServices(deps: { config: Config; db: Db; redis?: Redis; paymentGateway?: PaymentGateway }) {
+export function createServices(deps: { config: Config; db: Db; redis?: Redis; paymentGateway?: PaymentGateway; logger?: Logger }) {
   const { config, db } = deps;
-  const sessions = createSessionService(db, { ttlMs: config.sessionTtlMs, cacheMs: config.sessionCacheMs });
-  const catalog = createCatalogService(createCatalogRepository(db));
+  const transaction = transactionsOf(db);
+  const sessions = createSessionService({ repo: createSessionRepository(db), ttlMs: config.sessionTtlMs, cacheMs: config.sessionCacheMs });
+  const catalog = createCatalogService({ repo: createCatalogRepository(db) });
   // One limiter for shopper and seller logins (separate scopes); without Redis it counts in memory.
   const loginLimiter = createLoginRateLimiter(deps.redis, { prefix: config.redisPrefix });
   const passwords = createPasswordHasher({ logN: config.passwordScryptLogN });
   const sellers = createSellerService({ repo: createSellerRepository(db), sessions, limiter: loginLimiter, passwords });
   const images = createImageStorage({ dir: config.uploadDir, maxBytes: config.maxImageBytes });
-  const productAdmin = createProductAdminService({ db, repo: createProductAdminRepository(db), images, catalog });
-  const sellerOrders = createSellerOrderService({ db, repo: createSellerOrderRepository(db) });
+  const productAdmin = createProductAdminService({ repo: createProductAdminRepository(db), transaction, images, catalog });
+  const sellerOrders = createSellerOrderService({ repo: createSellerOrderRepository(db), transaction });
   // The shopper side: accounts (with the cart merge at login), cart, addresses, placing and reading orders.
-  const cart = createCartService(createCartRepository(db));
+  const cart = createCartService({ repo: createCartRepository(db), transaction });
   const accounts = createAccountService({ repo: createAccountRepository(db), sessions, cart, limiter: loginLimiter, passwords });
-  const addresses = createAddressService(createAddressRepository(db));
-  const orders = createOrderService({ repo: createOrderRepository(db) });
-  const orderQueries = createOrderQueries(db);
+  const addresses = createAddressService({ repo: createAddressRepository(db) });
+  const orderRepo = createOrderRepository(db);
+  const orders = createOrderService({ repo: orderRepo });
+  const orderQueries = createOrderQueries({ repo: orderRepo });
+  const outboxMonitor = createOutboxMonitor({ repo: createOutboxRepository(db) });
   // Online payment: Razorpay or the simulated gateway (config decides; tests may hand in one aimed at a fake API).
   const paymentGateway = deps.paymentGateway ?? createPaymentGateway(config, { redis: deps.redis });
   const paymentRepo = createPaymentRepository(db);
   const payments = createPaymentService({
     repo: paymentRepo,
+    transaction,
     orders,
+    accounts,
     gateway: paymentGateway,
     webhookSecret: config.payments.webhookSecret,
     // Checkout closes two minutes before the reconciler would expire the order, so a late payment cannot race it.
     checkoutTimeoutSeconds: Math.max(60, config.payments.expiryMinutes * 60 - 120),
   });
-  const paymentSettlement = createPaymentSettlement({ repo: paymentRepo, gateway: paymentGateway, keySecret: config.payments.keySecret });
+  const paymentSettlement = createPaymentSettlement({ repo: paymentRepo, transaction, orders, gateway: paymentGateway, keySecret: config.payments.keySecret });
+  const paymentReconciler = createPaymentReconciler({
+    repo: paymentRepo,
+    orders,
+    gateway: paymentGateway,
+    settlement: paymentSettlement,
+    payments: config.payments,
+    // Only the worker role runs the reconciler; it hands in its logger.
+    logger: deps.logger ?? createLogger('silent', 'services'),
+  });
   return {
     sessions,
     catalog,
@@ -74,9 +94,11 @@ export function createServices(deps: { config: Config; db: Db; redis?: Redis; pa
     addresses,
     orders,
     orderQueries,
+    outboxMonitor,
     paymentGateway,
     payments,
     paymentSettlement,
+    paymentReconciler,
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -13,7 +13,6 @@ import { dispatch, type Handlers, type ProcessorDeps } from './processors/proces
 import { stockHandlers } from './processors/stock-processor';
 import { createQueues } from './queues';
 import { createOutboxRelay } from './relay/outbox-relay';
-import { createPaymentReconciler } from './reconciler/payment-reconciler';
 import { startReconcileSchedule } from './reconciler/reconcile-schedule';
 
 export type WorkerOptions = {
@@ -41,10 +40,9 @@ export async function startWorkers(config: Config, logger: Logger, options: Work
 
   const deps: ProcessorDeps = {
     config,
-    db,
     live: createLivePublisher(publisherConnection, config.redisPrefix),
     // The producer connection fails fast: a simulated-gateway call during a Redis outage errors and the job retries.
-    services: createServices({ config, db, redis: producerConnection, paymentGateway: options.paymentGateway }),
+    services: createServices({ config, db, redis: producerConnection, paymentGateway: options.paymentGateway, logger }),
     logger,
   };
   const handlersByQueue: Record<QueueName, Handlers> = {
@@ -75,7 +73,7 @@ export async function startWorkers(config: Config, logger: Logger, options: Work
     connection: workerConnection,
     prefix: config.redisPrefix,
     everySeconds: config.payments.reconcileEverySeconds,
-    reconciler: createPaymentReconciler({ db, gateway: deps.services.paymentGateway, settlement: deps.services.paymentSettlement, payments: config.payments, logger }),
+    reconciler: deps.services.paymentReconciler,
     logger,
   });
 

@@ -2,6 +2,7 @@ import { loadConfig } from '../../core/infra/config';
 import { createPrisma } from '../../core/infra/prisma';
 import { createAccountRepository } from '../../core/modules/accounts/account-repository';
 import { createPasswordHasher } from '../../core/modules/accounts/password';
+import { createSessionRepository } from '../../core/modules/accounts/session-repository';
 import { createSessionService } from '../../core/modules/accounts/session-service';
 import { ORIGIN, type Api } from './stack';
 import { mapLimit } from './stats';
@@ -78,7 +79,7 @@ export async function createShoppers(api: Api, databaseUrl: string, count: numbe
   try {
     const accounts = createAccountRepository(db);
     const config = loadConfig({});
-    const sessions = createSessionService(db, { ttlMs: config.sessionTtlMs, cacheMs: 0 });
+    const sessions = createSessionService({ repo: createSessionRepository(db), ttlMs: config.sessionTtlMs, cacheMs: 0 });
     const passwordHash = await createPasswordHasher({ logN: config.passwordScryptLogN }).hash(PASSWORD);
     const created = await mapLimit(
       Array.from({ length: Math.max(0, count - viaApi) }, (_, i) => viaApi + i),

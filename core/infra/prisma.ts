@@ -6,8 +6,22 @@ import { PrismaClient } from './generated/prisma/client';
 export { PrismaClient };
 export type { Prisma } from './generated/prisma/client';
 export type Db = PrismaClient;
-/** A transaction client: what repositories receive inside `db.$transaction`. */
+/** A transaction client: what repository methods that take part in a transaction receive as their first argument. */
 export type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
+
+/**
+ * Runs `work` in one database transaction: committed when it resolves, rolled back when it throws. Services get one
+ * in their deps and are the only code that begins transactions (docs/architecture.md, "Services and transactions").
+ */
+export type Transaction = <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
+
+/**
+ * The application's transactions: a caller waits up to 10 s for a connection, and a transaction that runs past 15 s
+ * is rolled back (Prisma's 2 s / 5 s defaults are too short for a checkout under load or a gateway-driven settlement).
+ */
+export function transactionsOf(db: Db): Transaction {
+  return (work) => db.$transaction(work, { maxWait: 10_000, timeout: 15_000 });
+}
 
 /**
  * Plain statements on the connection pool under a Prisma client, for the few hottest queries of the application

@@ -19,7 +19,7 @@ const logger = createLogger('silent', 'hanging-worker');
 const db = createPrisma(databaseUrl, { max: 2 });
 const connection = createRedis(redisUrl, 'worker');
 const live = createLivePublisher(createRedis(redisUrl, 'worker'), prefix);
-const process_ = dispatch(orderHandlers({ config, db, live, services: createServices({ config, db }), logger }), logger);
+const process_ = dispatch(orderHandlers({ config, live, services: createServices({ config, db }), logger }), logger);
 
 new Worker(
   'orders',

@@ -1,16 +1,15 @@
 import { UnrecoverableError } from 'bullmq';
-import { orderInclude, toOrderDto } from '../../core/modules/orders/order-mapper';
 import type { Handlers, ProcessorDeps } from './processor-types';
 
 /**
  * The `orders` queue: announcements of placed and changed orders. Announcing is naturally idempotent: a retried
  * job re-publishes under the same event id, which the socket hub delivers once, and clients keep the newest version.
  */
-export function orderHandlers({ db, live }: ProcessorDeps): Handlers {
+export function orderHandlers({ services, live }: ProcessorDeps): Handlers {
   async function loadOrder(orderId: string) {
-    const order = await db.order.findUnique({ where: { id: orderId }, include: orderInclude });
+    const order = await services.orderQueries.find(orderId);
     if (!order) throw new UnrecoverableError(`order ${orderId} does not exist`);
-    return toOrderDto(order);
+    return order;
   }
 
   return {

@@ -3,11 +3,10 @@ import { UnrecoverableError } from 'bullmq';
 import { EventData, EventEnvelope, type EventDataOf, type EventName } from '../../core/contracts/events';
 import type { Config } from '../../core/infra/config';
 import type { Logger } from '../../core/infra/logger';
-import type { Db } from '../../core/infra/prisma';
 import type { LivePublisher } from '../../core/modules/live/live-channel';
 import type { Services } from '../../core/services';
 
-export type ProcessorDeps = { config: Config; db: Db; live: LivePublisher; services: Services; logger: Logger };
+export type ProcessorDeps = { config: Config; live: LivePublisher; services: Services; logger: Logger };
 
 export type Handler<N extends EventName> = (data: EventDataOf<N>, meta: { eventId: string; job: Job }) => Promise<string | void>;
 export type Handlers = { [N in EventName]?: Handler<N> };

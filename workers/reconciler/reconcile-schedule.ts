@@ -1,7 +1,7 @@
 import { Queue, Worker } from 'bullmq';
 import type { Logger } from '../../core/infra/logger';
 import type { Redis } from '../../core/infra/redis';
-import type { PaymentReconciler } from './payment-reconciler';
+import type { PaymentReconciler } from '../../core/modules/payments/payment-reconciler';
 
 /** Its own small queue: the payments queue carries event envelopes, and a reconcile run is not an event. */
 export const RECONCILE_QUEUE = 'payments-reconcile';

@@ -82,6 +82,12 @@ export function createAccountService(deps: {
       return toUserDto(user, await cart.get(userId));
     },
 
+    /** Who to prefill a payment checkout with; null when the user is gone. */
+    async contact(userId: string): Promise<{ name: string; email: string; phone: string | null } | null> {
+      const user = await repo.findById(userId);
+      return user ? { name: user.name, email: user.email, phone: user.phone } : null;
+    },
+
     /** Revokes the session server-side, so a copied cookie stops working too. */
     async logout(token: string | undefined): Promise<void> {
       await sessions.revoke(token);

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Db } from '../../infra/prisma';
 import { createSessionCache } from './session-cache';
+import type { SessionRepository } from './session-repository';
 
 export type Principal = { kind: 'user'; userId: string; sessionId: string } | { kind: 'seller'; sellerId: string; sessionId: string };
 
@@ -12,14 +12,14 @@ export function hashToken(token: string): string {
  * Opaque random session tokens; only their SHA-256 hash is stored, so a database leak does not leak sessions.
  * A session belongs to a user or to a seller, never both.
  */
-export function createSessionService(db: Db, options: { ttlMs: number; cacheMs: number }) {
-  const { ttlMs } = options;
-  const recent = createSessionCache<Principal>(options.cacheMs);
+export function createSessionService(deps: { repo: SessionRepository; ttlMs: number; cacheMs: number }) {
+  const { repo, ttlMs } = deps;
+  const recent = createSessionCache<Principal>(deps.cacheMs);
   return {
     async create(owner: { userId: string } | { sellerId: string }): Promise<{ token: string; expiresAt: Date }> {
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(Date.now() + ttlMs);
-      await db.session.create({ data: { tokenHash: hashToken(token), expiresAt, ...owner } });
+      await repo.create({ tokenHash: hashToken(token), expiresAt, ...owner });
       return { token, expiresAt };
     },
 
@@ -32,33 +32,27 @@ export function createSessionService(db: Db, options: { ttlMs: number; cacheMs: 
       const tokenHash = hashToken(token);
       const remembered = recent.get(tokenHash);
       if (remembered) return remembered;
-      const [session] = await db.$queryRaw<{ id: string; user_id: string | null; seller_id: string | null; expires_at: Date }[]>`
-        SELECT id::text, user_id::text, seller_id::text, expires_at FROM sessions
-         WHERE token_hash = ${tokenHash} AND revoked_at IS NULL AND expires_at > now() AT TIME ZONE 'UTC'`;
-      const principal: Principal | null = session?.user_id
-        ? { kind: 'user', userId: session.user_id, sessionId: session.id }
-        : session?.seller_id
-          ? { kind: 'seller', sellerId: session.seller_id, sessionId: session.id }
+      const session = await repo.findLive(tokenHash);
+      const principal: Principal | null = session?.userId
+        ? { kind: 'user', userId: session.userId, sessionId: session.id }
+        : session?.sellerId
+          ? { kind: 'seller', sellerId: session.sellerId, sessionId: session.id }
           : null;
-      if (principal) recent.set(tokenHash, principal, session!.expires_at.getTime());
+      if (principal) recent.set(tokenHash, principal, session!.expiresAt.getTime());
       return principal;
     },
 
     /** Which of these sessions are still usable; the WebSocket hub re-checks so a revoked session stops receiving. */
     async activeAmong(sessionIds: string[]): Promise<Set<string>> {
       if (sessionIds.length === 0) return new Set();
-      const rows = await db.session.findMany({
-        where: { id: { in: sessionIds }, revokedAt: null, expiresAt: { gt: new Date() } },
-        select: { id: true },
-      });
-      return new Set(rows.map((r) => r.id));
+      return new Set(await repo.liveAmong(sessionIds));
     },
 
     async revoke(token: string | undefined): Promise<void> {
       if (!token) return;
       const tokenHash = hashToken(token);
       recent.delete(tokenHash);
-      await db.session.updateMany({ where: { tokenHash, revokedAt: null }, data: { revokedAt: new Date() } });
+      await repo.revoke(tokenHash);
     },
   };
 }

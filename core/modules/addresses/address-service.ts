@@ -12,7 +12,8 @@ export function toAddressDto({ id, ...rest }: AddressRow): AddressDto {
 }
 
 /** A shopper's saved delivery addresses. Input arrives validated and normalised by the HTTP schema. */
-export function createAddressService(repo: AddressRepository) {
+export function createAddressService(deps: { repo: AddressRepository }) {
+  const { repo } = deps;
   return {
     async list(userId: string): Promise<AddressDto[]> {
       return (await repo.list(userId)).map(toAddressDto);

@@ -3,33 +3,36 @@ import type { Db, Tx } from '../../infra/prisma';
 export type CartLine = { productId: string; quantity: number };
 export type CartProduct = { id: string; name: string; inStock: boolean; stockQuantity: number | null };
 
+const lineFields = { productId: true, quantity: true } as const;
+
 export function createCartRepository(db: Db) {
   return {
-    async items(userId: string, client: Db | Tx = db): Promise<CartLine[]> {
-      return client.cartItem.findMany({ where: { userId }, select: { productId: true, quantity: true }, orderBy: { productId: 'asc' } });
+    items(userId: string): Promise<CartLine[]> {
+      return db.cartItem.findMany({ where: { userId }, select: lineFields, orderBy: { productId: 'asc' } });
+    },
+
+    /**
+     * The cart's lines, with the user row locked for the rest of the transaction, so two concurrent writes of one
+     * cart (two tabs, a login merge racing a sync) apply one after the other instead of colliding on the primary key.
+     */
+    async lockLines(tx: Tx, userId: string): Promise<CartLine[]> {
+      await tx.$queryRaw`SELECT 1 FROM users WHERE id = ${userId}::uuid FOR UPDATE`;
+      return tx.cartItem.findMany({ where: { userId }, select: lineFields, orderBy: { productId: 'asc' } });
     },
 
     /** Products that can be sold at all (not deleted); the service decides what their state means for a cart. */
-    async products(ids: string[], client: Db | Tx = db): Promise<CartProduct[]> {
+    async products(tx: Tx, ids: string[]): Promise<CartProduct[]> {
       if (ids.length === 0) return [];
-      return client.product.findMany({
+      return tx.product.findMany({
         where: { id: { in: ids }, deletedAt: null },
         select: { id: true, name: true, inStock: true, stockQuantity: true },
       });
     },
 
-    /**
-     * Rewrites the user's cart from its current lines. The user row is locked first so two concurrent writes of one
-     * cart (two tabs, a login merge racing a sync) apply one after the other instead of colliding on the primary key.
-     */
-    async rewrite(userId: string, compute: (current: CartLine[], tx: Tx) => Promise<CartLine[]>): Promise<CartLine[]> {
-      return db.$transaction(async (tx) => {
-        await tx.$queryRaw`SELECT 1 FROM users WHERE id = ${userId}::uuid FOR UPDATE`;
-        const next = await compute(await this.items(userId, tx), tx);
-        await tx.cartItem.deleteMany({ where: { userId } });
-        if (next.length > 0) await tx.cartItem.createMany({ data: next.map((l) => ({ userId, ...l })) });
-        return next;
-      });
+    /** Replaces every line of the user's cart (call after `lockLines` in the same transaction). */
+    async replaceLines(tx: Tx, userId: string, lines: CartLine[]): Promise<void> {
+      await tx.cartItem.deleteMany({ where: { userId } });
+      if (lines.length > 0) await tx.cartItem.createMany({ data: lines.map((l) => ({ userId, ...l })) });
     },
   };
 }

@@ -1,5 +1,5 @@
 import { invalid } from '../../domain/errors';
-import type { Tx } from '../../infra/prisma';
+import type { Transaction, Tx } from '../../infra/prisma';
 import type { CartLine, CartRepository } from './cart-repository';
 
 /** The spec's cart: product id → positive integer quantity. */
@@ -20,7 +20,18 @@ export function toCartItems(lines: CartLine[]): CartItems {
  * The server-side cart (DESIGN.md invariant 1): only real, in-stock products with whole positive quantities are ever
  * stored, and a counted stock caps the quantity.
  */
-export function createCartService(repo: CartRepository) {
+export function createCartService(deps: { repo: CartRepository; transaction: Transaction }) {
+  const { repo, transaction } = deps;
+
+  /** Rewrites the user's cart from its current lines, one write of a cart at a time. */
+  function rewrite(userId: string, compute: (current: CartLine[], tx: Tx) => Promise<CartLine[]>): Promise<CartLine[]> {
+    return transaction(async (tx) => {
+      const next = await compute(await repo.lockLines(tx, userId), tx);
+      await repo.replaceLines(tx, userId, next);
+      return next;
+    });
+  }
+
   /** Checks each entry against the database; `merge` caps too-large quantities instead of reporting them. */
   async function check(entries: [string, unknown][], tx: Tx, mode: 'strict' | 'merge'): Promise<Checked> {
     const problems: Problem[] = [];
@@ -34,7 +45,7 @@ export function createCartService(repo: CartRepository) {
       } else wanted.set(id.toLowerCase(), Math.min(quantity, MAX_CART_QUANTITY));
     }
 
-    const products = new Map((await repo.products([...wanted.keys()], tx)).map((p) => [p.id, p]));
+    const products = new Map((await repo.products(tx, [...wanted.keys()])).map((p) => [p.id, p]));
     const lines: CartLine[] = [];
     for (const [id, quantity] of wanted) {
       const product = products.get(id);
@@ -56,7 +67,7 @@ export function createCartService(repo: CartRepository) {
 
     /** POST /api/cart/update: replaces the cart, or refuses the whole update (400 naming each bad entry). */
     async replace(userId: string, cartItems: Record<string, unknown>): Promise<CartItems> {
-      const lines = await repo.rewrite(userId, async (_current, tx) => {
+      const lines = await rewrite(userId, async (_current, tx) => {
         const { lines, problems } = await check(Object.entries(cartItems), tx, 'strict');
         if (problems.length > 0) {
           const named = problems.map((p) => `${p.label} (${p.reason})`).join(', ');
@@ -76,7 +87,7 @@ export function createCartService(repo: CartRepository) {
     async mergeVisitorCart(userId: string, visitor: Record<string, unknown> | undefined): Promise<CartItems> {
       const entries = Object.entries(visitor ?? {});
       if (entries.length === 0) return this.get(userId);
-      const lines = await repo.rewrite(userId, async (current, tx) => {
+      const lines = await rewrite(userId, async (current, tx) => {
         const stored = new Map(current.map((l) => [l.productId, l.quantity]));
         const combined = entries.map(([id, q]): [string, unknown] => {
           const mine = stored.get(id.toLowerCase());

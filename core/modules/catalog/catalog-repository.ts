@@ -29,6 +29,14 @@ export function createCatalogRepository(db: Db) {
     findVisible(id: string): Promise<ProductRow | null> {
       return db.product.findFirst({ where: { id, deletedAt: null }, select });
     },
+
+    /** A product whether or not it was deleted, and whether it was. */
+    async findAny(id: string): Promise<{ row: ProductRow; deleted: boolean } | null> {
+      const found = await db.product.findUnique({ where: { id }, select: { ...select, deletedAt: true } });
+      if (!found) return null;
+      const { deletedAt, ...row } = found;
+      return { row, deleted: deletedAt !== null };
+    },
   };
 }
 export type CatalogRepository = ReturnType<typeof createCatalogRepository>;

@@ -16,8 +16,9 @@ export type ProductPage = { products: ProductDto[]; total: number; page: number;
  * the TTL (but with no known change) the old body is served while a fresh one is built; after `invalidate()` callers
  * wait for the new one, so a product that went out of stock is never served again.
  */
-export function createCatalogService(repo: CatalogRepository, options: { cacheTtlMs?: number } = {}) {
-  const ttl = options.cacheTtlMs ?? 5000;
+export function createCatalogService(deps: { repo: CatalogRepository; cacheTtlMs?: number }) {
+  const { repo } = deps;
+  const ttl = deps.cacheTtlMs ?? 5000;
   let cached: { body: Buffer; at: number; generation: number } | null = null;
   let building: { promise: Promise<Buffer>; generation: number } | null = null;
   let generation = 0;
@@ -66,6 +67,13 @@ export function createCatalogService(repo: CatalogRepository, options: { cacheTt
       const row = await repo.findVisible(id);
       if (!row) throw notFound('product_not_found', 'Product not found');
       return toProductDto(row);
+    },
+
+    /** What shoppers should now see of a product: its current state, that it was removed, or nothing (never existed). */
+    async current(id: string): Promise<{ removed: true } | { removed: false; product: ProductDto } | null> {
+      const found = await repo.findAny(id);
+      if (!found) return null;
+      return found.deleted ? { removed: true } : { removed: false, product: toProductDto(found.row) };
     },
 
     invalidate(): void {

@@ -1,25 +1,25 @@
 import type { OrderDto } from '../../contracts/http/orders';
-import type { Db } from '../../infra/prisma';
-import { orderInclude, toOrderDto } from './order-mapper';
+import { toOrderDto } from './order-mapper';
+import type { OrderRepository } from './order-repository';
 
 export type OrderPage = { page?: number; limit?: number };
 
-/** Read side of a shopper's orders: only their own, newest first, in the API's shape. */
-export function createOrderQueries(db: Db) {
+/** Read side of orders in the API's shape: a shopper's own list, and one order for announcing it. */
+export function createOrderQueries(deps: { repo: OrderRepository }) {
+  const { repo } = deps;
   return {
+    /** Only the shopper's own orders, newest first. */
     async listForUser(userId: string, paging: OrderPage = {}): Promise<{ orders: OrderDto[]; total: number }> {
       const take = paging.limit;
       const skip = take ? ((paging.page ?? 1) - 1) * take : undefined;
-      const [rows, total] = await Promise.all([
-        db.order.findMany({
-          where: { userId },
-          include: orderInclude,
-          orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-          ...(take ? { take, skip } : {}),
-        }),
-        db.order.count({ where: { userId } }),
-      ]);
+      const { rows, total } = await repo.pageForUser(userId, take ? { take, skip: skip! } : undefined);
       return { orders: rows.map(toOrderDto), total };
+    },
+
+    /** The order as it is now, or null when there is no such order. */
+    async find(orderId: string): Promise<OrderDto | null> {
+      const row = await repo.findById(orderId);
+      return row ? toOrderDto(row) : null;
     },
   };
 }

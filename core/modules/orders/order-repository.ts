@@ -1,8 +1,8 @@
 import type { AddressDto } from '../../contracts/http/addresses';
 import type { OrderStatus } from '../../domain/order-status';
-import { sqlOf, type Db } from '../../infra/prisma';
+import { sqlOf, type Db, type Prisma, type Tx } from '../../infra/prisma';
 import type { AddressRow } from '../addresses/address-repository';
-import type { PaymentTypeName } from './order-enums';
+import { DbOrderStatus, DbPaymentType, type PaymentTypeName } from './order-enums';
 import { orderInclude, type OrderRow } from './order-mapper';
 
 export type OrderProduct = {
@@ -54,6 +54,11 @@ export type NewOrder = {
   event: { id: string; payload: unknown };
 };
 
+/** What the payment flow needs to know of an order to decide whether a payment may still change it. */
+export type OrderPaymentState = { id: string; userId: string; status: DbOrderStatus; isPaid: boolean; paymentType: DbPaymentType; createdAt: Date };
+
+const paymentStateFields = { id: true, userId: true, status: true, isPaid: true, paymentType: true, createdAt: true } as const satisfies Prisma.OrderSelect;
+
 /** The SQLSTATE `place_order` raises when a counted product has too few units left (its id is the DETAIL). */
 const OUT_OF_STOCK_SQLSTATE = 'FC409';
 
@@ -66,6 +71,35 @@ export function createOrderRepository(db: Db) {
   return {
     findById(id: string): Promise<OrderRow | null> {
       return db.order.findUnique({ where: { id }, include: orderInclude });
+    },
+
+    /** A shopper's orders, newest first, with the total count for paging. */
+    async pageForUser(userId: string, page?: { skip: number; take: number }): Promise<{ rows: OrderRow[]; total: number }> {
+      const [rows, total] = await Promise.all([
+        db.order.findMany({ where: { userId }, include: orderInclude, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], ...page }),
+        db.order.count({ where: { userId } }),
+      ]);
+      return { rows, total };
+    },
+
+    findPaymentState(id: string): Promise<OrderPaymentState | null> {
+      return db.order.findUnique({ where: { id }, select: paymentStateFields });
+    },
+
+    /** The order row locked until the transaction ends, so settle, expire and verify intake see one another's writes. */
+    async lockPaymentState(tx: Tx, id: string): Promise<OrderPaymentState | null> {
+      await tx.$queryRaw`SELECT id FROM orders WHERE id = ${id}::uuid FOR UPDATE`;
+      return tx.order.findUnique({ where: { id }, select: paymentStateFields });
+    },
+
+    /** Online orders still Pending and unpaid since before `createdBefore`, oldest first. */
+    stalePendingOnline(createdBefore: Date, limit: number): Promise<OrderPaymentState[]> {
+      return db.order.findMany({
+        where: { status: DbOrderStatus.PENDING, paymentType: DbPaymentType.ONLINE, isPaid: false, createdAt: { lt: createdBefore } },
+        orderBy: { createdAt: 'asc' },
+        take: limit,
+        select: paymentStateFields,
+      });
     },
 
     findByIdempotencyKey(userId: string, idempotencyKey: string): Promise<OrderRow | null> {

@@ -9,7 +9,8 @@ import { toAddressDto } from '../addresses/address-service';
 import { prepareEvent } from '../outbox/outbox-writer';
 import { actorToDb, paymentTypeToDb, statusToDb, type PaymentTypeName } from './order-enums';
 import { toOrderDto, type OrderRow } from './order-mapper';
-import type { NewOrder, OrderProduct, OrderRepository } from './order-repository';
+import type { Tx } from '../../infra/prisma';
+import type { NewOrder, OrderPaymentState, OrderProduct, OrderRepository } from './order-repository';
 
 export type PlaceOrderInput = {
   userId: string;
@@ -79,6 +80,21 @@ export function createOrderService(deps: { repo: OrderRepository }) {
   }
 
   return {
+    /** The order as the payment flow sees it (status, paid flag, owner); null when there is no such order. */
+    paymentState(orderId: string): Promise<OrderPaymentState | null> {
+      return repo.findPaymentState(orderId);
+    },
+
+    /** The same, with the order row locked for the rest of the caller's transaction. */
+    lockPaymentState(tx: Tx, orderId: string): Promise<OrderPaymentState | null> {
+      return repo.lockPaymentState(tx, orderId);
+    },
+
+    /** Online orders nobody has paid for since before `createdBefore`, oldest first (what the reconciler looks at). */
+    stalePendingOnline(createdBefore: Date, limit: number): Promise<OrderPaymentState[]> {
+      return repo.stalePendingOnline(createdBefore, limit);
+    },
+
     async placeOrder(input: PlaceOrderInput): Promise<PlacedOrder> {
       const idempotencyKey = input.idempotencyKey ?? null;
       // The same product listed twice is one line with the quantities added.

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { OrderDto, SellerOrdersQuery, StatusUpdateBody } from '../../contracts/http/orders';
 import { conflict } from '../../domain/errors';
 import { OrderStatus } from '../../domain/order-status';
-import type { Db } from '../../infra/prisma';
+import type { Transaction } from '../../infra/prisma';
 import { toOrderDto } from './order-mapper';
 import { transitionOrder } from './order-transitions';
 import type { SellerOrderRepository } from './seller-order-repository';
@@ -16,8 +16,8 @@ export type SellerBoardPage = { orders: OrderDto[]; total: number; page: number;
  * The seller's order board: reading every order, and moving one along the delivery sequence or recording that its
  * cash was collected. Changes go through the one order transition (state machine, history, version, outbox event).
  */
-export function createSellerOrderService(deps: { db: Db; repo: SellerOrderRepository }) {
-  const { db, repo } = deps;
+export function createSellerOrderService(deps: { repo: SellerOrderRepository; transaction: Transaction }) {
+  const { repo, transaction } = deps;
 
   return {
     /** Newest first; COD and online orders alike, Pending online orders included and marked by their status. */
@@ -32,7 +32,7 @@ export function createSellerOrderService(deps: { db: Db; repo: SellerOrderReposi
     },
 
     async updateStatus(input: StatusUpdateBody, sellerId: string): Promise<OrderDto> {
-      const order = await db.$transaction(async (tx) => {
+      const order = await transaction(async (tx) => {
         const result = await transitionOrder(tx, {
           orderId: input.orderId,
           to: input.status,

@@ -1,6 +1,5 @@
 import { PaymentStatus as DbPaymentStatus } from '../../infra/generated/prisma/enums';
 import type { Db, Prisma, Tx } from '../../infra/prisma';
-import { DbOrderStatus, DbPaymentType } from '../orders/order-enums';
 
 export { DbPaymentStatus };
 
@@ -15,8 +14,6 @@ export type PaymentRow = {
   currency: string;
 };
 
-export type OrderState = { id: string; userId: string; status: DbOrderStatus; isPaid: boolean; paymentType: DbPaymentType; createdAt: Date };
-
 export type AttemptSource = 'checkout' | 'webhook' | 'reconciler';
 
 const paymentFields = {
@@ -30,40 +27,29 @@ const paymentFields = {
   currency: true,
 } as const satisfies Prisma.PaymentSelect;
 
-const orderFields = { id: true, userId: true, status: true, isPaid: true, paymentType: true, createdAt: true } as const satisfies Prisma.OrderSelect;
-
-/** Payments, their attempts and webhook deliveries. Order status changes go through transitionOrder, not here. */
+/**
+ * Payments, their attempts and webhook deliveries: only the tables the payments module owns. Orders are read and
+ * changed through the orders module (order-service.ts, order-transitions.ts), users through accounts.
+ */
 export function createPaymentRepository(db: Db) {
   return {
-    transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
-      return db.$transaction(work, { maxWait: 10_000, timeout: 15_000 });
-    },
-
-    findOrder(orderId: string): Promise<OrderState | null> {
-      return db.order.findUnique({ where: { id: orderId }, select: orderFields });
-    },
-
-    /** The order row locked until the transaction ends, so settle, expire and verify intake see one another's writes. */
-    async lockOrder(tx: Tx, orderId: string): Promise<OrderState | null> {
-      await tx.$queryRaw`SELECT id FROM orders WHERE id = ${orderId}::uuid FOR UPDATE`;
-      return tx.order.findUnique({ where: { id: orderId }, select: orderFields });
-    },
-
-    user(userId: string) {
-      return db.user.findUnique({ where: { id: userId }, select: { name: true, email: true, phone: true } });
-    },
 
     /** The order's current gateway order (one per order today; the newest wins if a retry ever adds another). */
-    latestPaymentOfOrder(orderId: string, tx: Tx | Db = db): Promise<PaymentRow | null> {
-      return tx.payment.findFirst({ where: { orderId }, orderBy: { createdAt: 'desc' }, select: paymentFields });
+    latestPaymentOfOrder(orderId: string): Promise<PaymentRow | null> {
+      return db.payment.findFirst({ where: { orderId }, orderBy: { createdAt: 'desc' }, select: paymentFields });
     },
 
-    async findPayment(id: string): Promise<(PaymentRow & { order: OrderState }) | null> {
-      return db.payment.findUnique({ where: { id }, select: { ...paymentFields, order: { select: orderFields } } });
+    /** Every gateway order of an order, oldest first. */
+    paymentsOfOrder(orderId: string): Promise<PaymentRow[]> {
+      return db.payment.findMany({ where: { orderId }, orderBy: { createdAt: 'asc' }, select: paymentFields });
     },
 
-    findByGatewayOrderId(gatewayOrderId: string, tx: Tx | Db = db): Promise<(PaymentRow & { order: OrderState }) | null> {
-      return tx.payment.findUnique({ where: { gatewayOrderId }, select: { ...paymentFields, order: { select: orderFields } } });
+    findPayment(id: string): Promise<PaymentRow | null> {
+      return db.payment.findUnique({ where: { id }, select: paymentFields });
+    },
+
+    findByGatewayOrderId(gatewayOrderId: string): Promise<PaymentRow | null> {
+      return db.payment.findUnique({ where: { gatewayOrderId }, select: paymentFields });
     },
 
     insertPayment(data: { orderId: string; gateway: string; gatewayOrderId: string; amountPaise: number; currency: string; raw: object }): Promise<PaymentRow> {
@@ -88,12 +74,12 @@ export function createPaymentRepository(db: Db) {
       return tx.paymentAttempt.findFirst({ where, select: { id: true, outcome: true } });
     },
 
-    async createAttempt(data: { paymentId: string; source: AttemptSource; gatewayPaymentId: string; signature: string | null }, tx: Tx | Db = db): Promise<string> {
+    async createAttempt(tx: Tx, data: { paymentId: string; source: AttemptSource; gatewayPaymentId: string; signature: string | null }): Promise<string> {
       return (await tx.paymentAttempt.create({ data, select: { id: true } })).id;
     },
 
-    async setAttemptOutcome(id: string, outcome: string): Promise<void> {
-      await db.paymentAttempt.updateMany({ where: { id }, data: { outcome } });
+    async setAttemptOutcome(tx: Tx, id: string, outcome: string): Promise<void> {
+      await tx.paymentAttempt.updateMany({ where: { id }, data: { outcome } });
     },
 
     /** Stores a delivery once per gateway event id; false when it was already stored (a replay). */
@@ -102,18 +88,8 @@ export function createPaymentRepository(db: Db) {
       return count === 1;
     },
 
-    async markWebhookProcessed(id: string, tx: Tx | Db = db): Promise<void> {
+    async markWebhookProcessed(tx: Tx, id: string): Promise<void> {
       await tx.webhookEvent.updateMany({ where: { id, processedAt: null }, data: { processedAt: new Date() } });
-    },
-
-    /** Online orders still Pending since before `createdBefore`, oldest first, with their gateway orders. */
-    stalePendingOnlineOrders(createdBefore: Date, limit: number) {
-      return db.order.findMany({
-        where: { status: DbOrderStatus.PENDING, paymentType: DbPaymentType.ONLINE, isPaid: false, createdAt: { lt: createdBefore } },
-        orderBy: { createdAt: 'asc' },
-        take: limit,
-        select: { ...orderFields, payments: { select: paymentFields, orderBy: { createdAt: 'asc' } } },
-      });
     },
   };
 }

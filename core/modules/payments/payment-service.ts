@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { RazorpayCreateReply, VerifyBody } from '../../contracts/http/payments';
 import { AppError, conflict, notFound } from '../../domain/errors';
 import { OrderStatus } from '../../domain/order-status';
+import type { Transaction } from '../../infra/prisma';
+import type { AccountService } from '../accounts/account-service';
 import { DbOrderStatus, DbPaymentType } from '../orders/order-enums';
 import type { OrderService } from '../orders/order-service';
 import { transitionOrder } from '../orders/order-transitions';
@@ -33,15 +35,17 @@ const gatewayDown = () =>
 
 export function createPaymentService(deps: {
   repo: PaymentRepository;
+  transaction: Transaction;
   orders: OrderService;
+  accounts: Pick<AccountService, 'contact'>;
   gateway: PaymentGateway;
   webhookSecret: string;
   checkoutTimeoutSeconds: number;
 }) {
-  const { repo, orders, gateway } = deps;
+  const { repo, transaction, orders, gateway } = deps;
 
   async function checkoutReply(orderId: string, payment: PaymentRow, userId: string, addressPhone: string): Promise<RazorpayCreateReply> {
-    const user = await repo.user(userId);
+    const user = await deps.accounts.contact(userId);
     return {
       success: true,
       // Razorpay Checkout takes the amount in paise.
@@ -56,7 +60,7 @@ export function createPaymentService(deps: {
 
   /** A double submit (same Idempotency-Key) gets the first checkout back, or the reason it cannot continue. */
   async function replay(orderId: string, userId: string, phone: string): Promise<RazorpayCreateReply> {
-    const [order, payment] = await Promise.all([repo.findOrder(orderId), repo.latestPaymentOfOrder(orderId)]);
+    const [order, payment] = await Promise.all([orders.paymentState(orderId), repo.latestPaymentOfOrder(orderId)]);
     if (order?.status === DbOrderStatus.PENDING && payment) return checkoutReply(orderId, payment, userId, phone);
     if (order?.status === DbOrderStatus.CANCELLED && !payment) throw gatewayDown();
     if (order?.status === DbOrderStatus.PENDING) throw conflict('payment_preparing', 'Your payment is still being prepared; try again in a moment');
@@ -94,7 +98,7 @@ export function createPaymentService(deps: {
           raw: gatewayOrder,
         });
       } catch (error) {
-        await repo.transaction((tx) =>
+        await transaction((tx) =>
           transitionOrder(tx, { orderId, to: OrderStatus.Cancelled, actor: { type: 'system' }, note: 'The payment gateway could not start a payment' }),
         );
         throw Object.assign(gatewayDown(), { cause: error });
@@ -108,22 +112,22 @@ export function createPaymentService(deps: {
      * razorpay_order_id is deliberately unused: the worker signs against the gateway order id stored with the order.
      */
     async submitCheckout(userId: string, body: VerifyBody): Promise<{ message: string }> {
-      const order = await repo.findOrder(body.orderId);
+      const order = await orders.paymentState(body.orderId);
       if (!order || order.userId !== userId) throw notFound('order_not_found', 'Order not found');
       if (order.paymentType !== DbPaymentType.ONLINE) throw conflict('not_online', 'This order is paid on delivery, not online');
       const payment = await repo.latestPaymentOfOrder(order.id);
       if (!payment) throw conflict('payment_not_started', 'No online payment was started for this order');
 
-      return repo.transaction(async (tx) => {
+      return transaction(async (tx) => {
         // The order row lock (taken first, as the worker and transitionOrder do) serialises two submissions of the
         // same callback, so a replay finds the first one's attempt and is answered the same way, adding nothing.
-        const current = await repo.lockOrder(tx, order.id);
+        const current = await orders.lockPaymentState(tx, order.id);
         const attempt = { paymentId: payment.id, source: 'checkout' as const, gatewayPaymentId: body.razorpay_payment_id, signature: body.razorpay_signature.toLowerCase() };
         if (await repo.findAttempt(tx, attempt)) return { message: 'Payment received, confirming…' };
         if (current?.isPaid) return { message: 'Payment already confirmed' };
         if (current?.status !== DbOrderStatus.PENDING) throw conflict('order_not_pending', 'This order is no longer waiting for a payment');
 
-        const attemptId = await repo.createAttempt(attempt, tx);
+        const attemptId = await repo.createAttempt(tx, attempt);
         await repo.markSubmitted(tx, payment.id);
         await appendEvent(tx, 'payment.submitted', { orderId: order.id, paymentId: payment.id, source: 'checkout', gatewayPaymentId: attempt.gatewayPaymentId, signature: attempt.signature, attemptId });
         return { message: 'Payment received, confirming…' };
@@ -132,7 +136,7 @@ export function createPaymentService(deps: {
 
     /** POST /api/payments/razorpay/webhook (see payment-webhooks.ts). */
     receiveWebhook(input: { rawBody: string; signature: string | undefined; eventId: string | undefined }) {
-      return handleWebhook({ repo, webhookSecret: deps.webhookSecret, newId: randomUUID }, input);
+      return handleWebhook({ repo, transaction, webhookSecret: deps.webhookSecret, newId: randomUUID }, input);
     },
 
     /** Whether the test checkout exists at all: only while no real Razorpay keys are configured. */
@@ -144,8 +148,9 @@ export function createPaymentService(deps: {
     async simulatedCheckout(userId: string, gatewayOrderId: string, outcome: 'success' | 'failure'): Promise<CheckoutResponse> {
       if (!isSimulated(gateway)) throw notFound('not_found', 'Not found');
       const payment = await repo.findByGatewayOrderId(gatewayOrderId);
-      if (!payment || payment.order.userId !== userId) throw notFound('payment_not_found', 'Payment not found');
-      if (payment.order.isPaid || payment.order.status !== DbOrderStatus.PENDING) throw conflict('order_not_pending', 'This order is no longer waiting for a payment');
+      const order = payment && (await orders.paymentState(payment.orderId));
+      if (!order || order.userId !== userId) throw notFound('payment_not_found', 'Payment not found');
+      if (order.isPaid || order.status !== DbOrderStatus.PENDING) throw conflict('order_not_pending', 'This order is no longer waiting for a payment');
       const response = await gateway.checkout(gatewayOrderId, outcome).catch((error: unknown) => {
         throw Object.assign(new AppError('unavailable', 'payment_gateway_unavailable', 'The test payment could not be made; please try again'), { cause: error });
       });

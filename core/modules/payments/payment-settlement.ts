@@ -1,10 +1,12 @@
 import { OrderStatus } from '../../domain/order-status';
-import type { Tx } from '../../infra/prisma';
+import type { Transaction, Tx } from '../../infra/prisma';
 import { DbOrderStatus } from '../orders/order-enums';
+import type { OrderPaymentState as OrderState } from '../orders/order-repository';
+import type { OrderService } from '../orders/order-service';
 import { transitionOrder } from '../orders/order-transitions';
 import { appendEvent } from '../outbox/outbox-writer';
 import { isMoneySecured, type GatewayPayment, type PaymentGateway } from './payment-gateway';
-import { DbPaymentStatus, type AttemptSource, type OrderState, type PaymentRepository, type PaymentRow } from './payment-repository';
+import { DbPaymentStatus, type AttemptSource, type PaymentRepository, type PaymentRow } from './payment-repository';
 import { isValidCheckoutSignature } from './signatures';
 
 /**
@@ -35,8 +37,14 @@ export class PaymentNotFinalError extends Error {
   }
 }
 
-export function createPaymentSettlement(deps: { repo: PaymentRepository; gateway: PaymentGateway; keySecret: string }) {
-  const { repo, gateway } = deps;
+export function createPaymentSettlement(deps: {
+  repo: PaymentRepository;
+  transaction: Transaction;
+  orders: Pick<OrderService, 'paymentState' | 'lockPaymentState'>;
+  gateway: PaymentGateway;
+  keySecret: string;
+}) {
+  const { repo, transaction, orders, gateway } = deps;
   const system = { type: 'system' as const };
 
   async function markPaid(tx: Tx, payment: PaymentRow, order: OrderState, paid: GatewayPayment, source: AttemptSource): Promise<string> {
@@ -66,16 +74,16 @@ export function createPaymentSettlement(deps: { repo: PaymentRepository; gateway
 
   /** Runs `decide` with the order locked; the order is re-read under the lock, never trusted from before it. */
   function withLockedOrder(payment: PaymentRow, decide: (tx: Tx, order: OrderState) => Promise<string>): Promise<string> {
-    return repo.transaction(async (tx) => {
-      const order = await repo.lockOrder(tx, payment.orderId);
+    return transaction(async (tx) => {
+      const order = await orders.lockPaymentState(tx, payment.orderId);
       return order ? decide(tx, order) : 'order_missing';
     });
   }
 
-  async function decide(sub: Submission, payment: PaymentRow & { order: OrderState }): Promise<string> {
+  async function decide(sub: Submission, payment: PaymentRow, order: OrderState): Promise<string> {
     // The payment that already paid this order, delivered again (replayed verify, webhook after checkout): nothing to do.
     // Any other payment id on a paid order is still fetched, so a second capture is noticed and flagged for a refund.
-    if (payment.order.isPaid && payment.gatewayPaymentId === sub.gatewayPaymentId) return 'already_paid';
+    if (order.isPaid && payment.gatewayPaymentId === sub.gatewayPaymentId) return 'already_paid';
 
     if (sub.source === 'checkout') {
       const valid = isValidCheckoutSignature({
@@ -112,18 +120,22 @@ export function createPaymentSettlement(deps: { repo: PaymentRepository; gateway
     /** Decides one submission; returns what happened (also written to the attempt's outcome). */
     async settle(sub: Submission): Promise<string> {
       const payment = await repo.findPayment(sub.paymentId);
-      if (!payment) return 'unknown_payment_row';
-      const attemptId = sub.attemptId ?? (await repo.createAttempt({ paymentId: payment.id, source: sub.source, gatewayPaymentId: sub.gatewayPaymentId, signature: sub.signature }));
-      const outcome = await decide(sub, payment);
-      await repo.setAttemptOutcome(attemptId, outcome);
-      if (sub.webhookEventId) await repo.markWebhookProcessed(sub.webhookEventId);
+      const order = payment && (await orders.paymentState(payment.orderId));
+      if (!payment || !order) return 'unknown_payment_row';
+      const attempt = { paymentId: payment.id, source: sub.source, gatewayPaymentId: sub.gatewayPaymentId, signature: sub.signature };
+      const attemptId = sub.attemptId ?? (await transaction((tx) => repo.createAttempt(tx, attempt)));
+      const outcome = await decide(sub, payment, order);
+      await transaction(async (tx) => {
+        await repo.setAttemptOutcome(tx, attemptId, outcome);
+        if (sub.webhookEventId) await repo.markWebhookProcessed(tx, sub.webhookEventId);
+      });
       return outcome;
     },
 
     /** The reconciler's expiry: an unpaid Pending online order is cancelled and its stock released. */
     async expire(orderId: string, expiryMinutes: number): Promise<string> {
-      return repo.transaction(async (tx) => {
-        const order = await repo.lockOrder(tx, orderId);
+      return transaction(async (tx) => {
+        const order = await orders.lockPaymentState(tx, orderId);
         if (!order || order.isPaid || order.status !== DbOrderStatus.PENDING) return 'not_pending';
         await repo.failOpenPayments(tx, orderId, { reason: 'expired' });
         await transitionOrder(tx, { orderId, to: OrderStatus.Cancelled, actor: system, note: `No payment within ${expiryMinutes} minutes` });

@@ -1,6 +1,7 @@
 import { AppError, invalid } from '../../domain/errors';
 import { appendEvent } from '../outbox/outbox-writer';
 import { toGatewayPayment } from './payment-gateway';
+import type { Transaction } from '../../infra/prisma';
 import type { PaymentRepository } from './payment-repository';
 import { isValidWebhookSignature } from './signatures';
 
@@ -17,7 +18,7 @@ const SETTLING_EVENTS = new Set(['payment.captured', 'payment.failed', 'order.pa
 export type WebhookOutcome = 'queued' | 'duplicate' | 'ignored';
 
 export async function handleWebhook(
-  deps: { repo: PaymentRepository; webhookSecret: string; newId: () => string },
+  deps: { repo: PaymentRepository; transaction: Transaction; webhookSecret: string; newId: () => string },
   input: { rawBody: string; signature: string | undefined; eventId: string | undefined },
 ): Promise<WebhookOutcome> {
   // Nothing is parsed, let alone stored, before the signature holds.
@@ -36,16 +37,17 @@ export async function handleWebhook(
   const payment = toGatewayPayment(event?.payload?.payment?.entity);
 
   const { repo } = deps;
-  return repo.transaction(async (tx) => {
+  // A payment row never changes its gateway order, so it is looked up before the transaction.
+  const ours = SETTLING_EVENTS.has(type) && payment?.orderId ? await repo.findByGatewayOrderId(payment.orderId) : null;
+  return deps.transaction(async (tx) => {
     const id = deps.newId();
     if (!(await repo.insertWebhookEvent(tx, { id, gatewayEventId: eventId, type, payload: event as object }))) return 'duplicate';
-    const ours = SETTLING_EVENTS.has(type) && payment?.orderId ? await repo.findByGatewayOrderId(payment.orderId, tx) : null;
     if (!payment || !ours) {
-      await repo.markWebhookProcessed(id, tx);
+      await repo.markWebhookProcessed(tx, id);
       return 'ignored';
     }
     // The payload's status is not trusted: the worker fetches the payment from the gateway, like for a callback.
-    const attemptId = await repo.createAttempt({ paymentId: ours.id, source: 'webhook', gatewayPaymentId: payment.id, signature: null }, tx);
+    const attemptId = await repo.createAttempt(tx, { paymentId: ours.id, source: 'webhook', gatewayPaymentId: payment.id, signature: null });
     await appendEvent(tx, 'payment.submitted', {
       orderId: ours.orderId,
       paymentId: ours.id,

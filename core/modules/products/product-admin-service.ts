@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { ProductDto, ProductListQuery, StockBody } from '../../contracts/http/products';
 import { conflict, notFound } from '../../domain/errors';
 import { rupeesToPaise } from '../../domain/money';
-import type { Db } from '../../infra/prisma';
+import type { Transaction } from '../../infra/prisma';
 import { toProductDto } from '../catalog/product-mapper';
 import { appendEvent } from '../outbox/outbox-writer';
 import type { ImageStorage } from '../uploads/image-storage';
@@ -18,12 +18,12 @@ const productNotFound = () => notFound('product_not_found', 'Product not found')
  * (DESIGN.md invariant 3), then drops this process's cached shopper list so the next read sees the change.
  */
 export function createProductAdminService(deps: {
-  db: Db;
   repo: ProductAdminRepository;
+  transaction: Transaction;
   images: ImageStorage;
   catalog: { invalidate(): void };
 }) {
-  const { db, repo, images, catalog } = deps;
+  const { repo, transaction, images, catalog } = deps;
 
   return {
     /** POST /api/product/add: reads the multipart form, stores its images, creates the product. */
@@ -31,7 +31,7 @@ export function createProductAdminService(deps: {
       const { data, images: stored } = await readProductForm(parts, images);
       const stockQuantity = data.stock ?? null;
       try {
-        const row = await db.$transaction(async (tx) => {
+        const row = await transaction(async (tx) => {
           const created = await repo.create(tx, {
             name: data.name,
             category: data.category,
@@ -57,7 +57,7 @@ export function createProductAdminService(deps: {
 
     /** POST /api/product/stock: flips availability and, when given, sets the counted quantity (null = not counted). */
     async setStock(input: z.infer<typeof StockBody>): Promise<ProductDto> {
-      const result = await db.$transaction(async (tx) => {
+      const result = await transaction(async (tx) => {
         const current = await repo.lockVisible(tx, input.id);
         if (!current) throw productNotFound();
         const stockQuantity = input.stock === undefined ? current.stockQuantity : input.stock;
@@ -78,7 +78,7 @@ export function createProductAdminService(deps: {
 
     /** DELETE /api/product/:id/delete: hides the product from shoppers; past orders keep their copy of it. */
     async remove(id: string): Promise<void> {
-      await db.$transaction(async (tx) => {
+      await transaction(async (tx) => {
         if (!(await repo.softDelete(tx, id))) throw productNotFound();
         await appendEvent(tx, 'product.removed', { productId: id });
       });

@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createLogger } from '../../../core/infra/logger';
 import { createRazorpayGateway } from '../../../core/modules/payments/razorpay-gateway';
-import { createPaymentReconciler } from '../../../workers/reconciler/payment-reconciler';
 import { buildTestContext, type TestContext } from '../../helpers/build-app';
 import { startFakeRazorpay, type FakeRazorpay } from '../../helpers/fake-razorpay';
 import { createProduct, shopperWithAddress } from '../../helpers/factories';
@@ -105,14 +103,7 @@ describe('online payment with the razorpay gateway', () => {
     fake.pay(checkout.order.id, 'failed');
     const payment = fake.pay(checkout.order.id, 'captured');
     await ageOrder(ctx.db, checkout.dbOrderId, 6);
-    const reconciler = createPaymentReconciler({
-      db: ctx.db,
-      gateway: ctx.services.paymentGateway,
-      settlement: ctx.services.paymentSettlement,
-      payments: ctx.config.payments,
-      logger: createLogger('silent', 'test'),
-    });
-    await reconciler.runOnce();
+    await ctx.services.paymentReconciler.runOnce();
     expect(await orderState(ctx.db, checkout.dbOrderId)).toMatchObject({ status: 'ORDER_PLACED', isPaid: true, payments: [{ gatewayPaymentId: payment.id }] });
   });
 

@@ -2,9 +2,7 @@ import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../core/infra/logger';
 import { createRazorpayGateway } from '../../../core/modules/payments/razorpay-gateway';
-import { createPaymentSettlement } from '../../../core/modules/payments/payment-settlement';
-import { createPaymentRepository } from '../../../core/modules/payments/payment-repository';
-import { createPaymentReconciler } from '../../../workers/reconciler/payment-reconciler';
+import { createServices } from '../../../core/services';
 import { RECONCILE_QUEUE, RECONCILE_SCHEDULER_ID } from '../../../workers/reconciler/reconcile-schedule';
 import { buildTestContext, type TestContext } from '../../helpers/build-app';
 import { refusedUrl } from '../../helpers/fake-razorpay';
@@ -26,8 +24,7 @@ describe('payment reconciler', () => {
   });
   afterAll(() => ctx.close());
 
-  const reconciler = () =>
-    createPaymentReconciler({ db: ctx.db, gateway: ctx.services.paymentGateway, settlement: ctx.services.paymentSettlement, payments: ctx.config.payments, logger });
+  const reconciler = () => ctx.services.paymentReconciler;
 
   async function pendingOrder() {
     const shopper = await shopperWithAddress(ctx.app);
@@ -70,13 +67,7 @@ describe('payment reconciler', () => {
 
     // A gateway that cannot be reached: an order we cannot check might have been paid, so it is not expired.
     const down = createRazorpayGateway({ keyId: 'rzp_test_x', keySecret: 'secret', baseUrl: await refusedUrl() });
-    const blind = createPaymentReconciler({
-      db: ctx.db,
-      gateway: down,
-      settlement: createPaymentSettlement({ repo: createPaymentRepository(ctx.db), gateway: down, keySecret: 'secret' }),
-      payments: ctx.config.payments,
-      logger,
-    });
+    const blind = createServices({ config: ctx.config, db: ctx.db, paymentGateway: down, logger }).paymentReconciler;
     const summary = await blind.runOnce();
     expect(summary.errors).toBeGreaterThanOrEqual(2);
     expect(summary.expired).toBe(0);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { createPipelineHealth } from '../../../../core/modules/outbox/pipeline-health';
+import { createQueueDepths } from './queue-depths';
 
 type Probe<T> = { ok: boolean; ms: number; error?: string; value?: T };
 
@@ -24,15 +24,16 @@ async function timed<T>(probe: () => Promise<T>, timeoutMs = 3000): Promise<Prob
  * queue depths. 503 only when PostgreSQL is down: without Redis, orders are still taken and events wait in the outbox.
  */
 export default async function healthRoutes(app: FastifyInstance) {
-  const pipeline = createPipelineHealth(app.db, app.redis, app.config.redisPrefix);
-  app.addHook('onClose', () => pipeline.close());
+  const queueDepths = createQueueDepths(app.redis, app.config.redisPrefix);
+  app.addHook('onClose', () => queueDepths.close());
+  const { outboxMonitor } = app.services;
 
   app.get('/', async (_request, reply) => {
     const [postgres, redis, outbox, queues] = await Promise.all([
-      timed(() => app.db.$queryRaw`SELECT 1`),
+      timed(() => outboxMonitor.databaseAnswers()),
       timed(() => app.redis.ping()),
-      timed(() => pipeline.outbox()),
-      timed(() => pipeline.queues()),
+      timed(() => outboxMonitor.backlog()),
+      timed(() => queueDepths.read()),
     ]);
     const strip = <T>({ value: _value, ...rest }: Probe<T>) => rest;
     return reply.code(postgres.ok ? 200 : 503).send({

@@ -1,9 +1,10 @@
-import type { Config } from '../../core/infra/config';
-import type { Logger } from '../../core/infra/logger';
-import type { Db } from '../../core/infra/prisma';
-import { isMoneySecured, type GatewayPayment, type PaymentGateway } from '../../core/modules/payments/payment-gateway';
-import { createPaymentRepository, type PaymentRow } from '../../core/modules/payments/payment-repository';
-import type { PaymentSettlement } from '../../core/modules/payments/payment-settlement';
+import type { Config } from '../../infra/config';
+import type { Logger } from '../../infra/logger';
+import type { OrderPaymentState } from '../orders/order-repository';
+import type { OrderService } from '../orders/order-service';
+import { isMoneySecured, type GatewayPayment, type PaymentGateway } from './payment-gateway';
+import type { PaymentRepository, PaymentRow } from './payment-repository';
+import type { PaymentSettlement } from './payment-settlement';
 
 /** Orders looked at per run, oldest first; a backlog drains over a few runs instead of one long one. */
 const BATCH = 50;
@@ -14,23 +15,23 @@ const belongsTo = (payment: PaymentRow) => (p: GatewayPayment) =>
   isMoneySecured(p.status) && p.orderId === payment.gatewayOrderId && p.amountPaise === payment.amountPaise && p.currency === payment.currency;
 
 /**
- * Finds the payments whose callback and webhooks never arrived (issue 6 §5; notes/razorpay.md §6): Pending online
+ * Finds the payments whose callback and webhooks never arrived: Pending online
  * orders older than `reconcileAfterMinutes` are looked up at the gateway (`orders.fetchPayments`). Money secured →
  * the same settlement as a callback; nothing and past `expiryMinutes` → Cancelled with stock released. When the
  * gateway cannot be asked, nothing is expired: an order we cannot check might have been paid.
  */
 export function createPaymentReconciler(deps: {
-  db: Db;
+  repo: PaymentRepository;
+  orders: Pick<OrderService, 'stalePendingOnline'>;
   gateway: PaymentGateway;
   settlement: PaymentSettlement;
   payments: Config['payments'];
   logger: Logger;
 }) {
-  const repo = createPaymentRepository(deps.db);
-  const { gateway, settlement, payments, logger } = deps;
+  const { repo, orders, gateway, settlement, payments, logger } = deps;
 
-  async function reconcileOrder(order: Awaited<ReturnType<typeof repo.stalePendingOnlineOrders>>[number], now: Date): Promise<'paid' | 'expired' | 'waiting'> {
-    for (const payment of order.payments) {
+  async function reconcileOrder(order: OrderPaymentState, now: Date): Promise<'paid' | 'expired' | 'waiting'> {
+    for (const payment of await repo.paymentsOfOrder(order.id)) {
       const secured = (await gateway.fetchOrderPayments(payment.gatewayOrderId)).find(belongsTo(payment));
       if (!secured) continue;
       const outcome = await settlement.settle({ paymentId: payment.id, gatewayPaymentId: secured.id, source: 'reconciler', signature: null });
@@ -45,7 +46,7 @@ export function createPaymentReconciler(deps: {
 
   return {
     async runOnce(now = new Date()): Promise<ReconcileSummary> {
-      const stale = await repo.stalePendingOnlineOrders(new Date(now.getTime() - payments.reconcileAfterMinutes * 60_000), BATCH);
+      const stale = await orders.stalePendingOnline(new Date(now.getTime() - payments.reconcileAfterMinutes * 60_000), BATCH);
       const summary: ReconcileSummary = { checked: stale.length, paid: 0, expired: 0, waiting: 0, errors: 0 };
       for (const order of stale) {
         try {

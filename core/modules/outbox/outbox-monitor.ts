@@ -1,0 +1,20 @@
+import type { OutboxRepository } from './outbox-repository';
+
+/**
+ * What an operator needs to see that events leave the database: whether it answers, the outbox backlog and how old
+ * its oldest row is. Queue depths are the edges' business (they speak BullMQ): server/routes/api/health.
+ */
+export function createOutboxMonitor(deps: { repo: OutboxRepository }) {
+  const { repo } = deps;
+  return {
+    databaseAnswers(): Promise<void> {
+      return repo.ping();
+    },
+
+    async backlog(): Promise<{ backlog: number; oldestAgeMs: number | null }> {
+      const { backlog, oldest } = await repo.backlog();
+      return { backlog, oldestAgeMs: oldest ? Date.now() - oldest.getTime() : null };
+    },
+  };
+}
+export type OutboxMonitor = ReturnType<typeof createOutboxMonitor>;
