@@ -35,4 +35,5 @@ SELECT place_order(
                        'category', 'Fruits', 'unitPricePaise', 4900, 'quantity', :qa::int, 'counted', true),
     jsonb_build_object('id', gen_random_uuid(), 'productId', :idb::text, 'name', 'Fresh Paneer 200g', 'image', '/catalog-images/paneer.svg',
                        'category', 'Dairy', 'unitPricePaise', 9000, 'quantity', :qb::int, 'counted', true)),
-  gen_random_uuid(), gen_random_uuid(), :order_payload::jsonb, (now() AT TIME ZONE 'UTC')::timestamp(3));
+  gen_random_uuid(), gen_random_uuid(), :order_payload::jsonb, (now() AT TIME ZONE 'UTC')::timestamp(3),
+  'order.placed', 'orders', 'stock.changed', 'stock', 'ordered', 'outbox_event');

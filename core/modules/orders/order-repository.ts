@@ -1,7 +1,9 @@
+import { EventName, QUEUE_OF, type EventDataOf } from '../../contracts/events';
 import type { AddressDto } from '../../contracts/http/addresses';
 import type { OrderStatus } from '../../domain/order-status';
 import { sqlOf, type Db, type Prisma, type Tx } from '../../infra/prisma';
 import type { AddressRow } from '../addresses/address-repository';
+import { OUTBOX_CHANNEL } from '../outbox/outbox-writer';
 import { DbOrderStatus, DbPaymentType, type PaymentTypeName } from './order-enums';
 import { orderInclude, type OrderRow } from './order-mapper';
 
@@ -58,6 +60,23 @@ export type NewOrder = {
 export type OrderPaymentState = { id: string; userId: string; status: DbOrderStatus; isPaid: boolean; paymentType: DbPaymentType; createdAt: Date };
 
 const paymentStateFields = { id: true, userId: true, status: true, isPaid: true, paymentType: true, createdAt: true } as const satisfies Prisma.OrderSelect;
+
+/** Why a product that an order sells out is announced (`stock.changed`). */
+const SOLD_OUT_REASON: EventDataOf<'stock.changed'>['reason'] = 'ordered';
+
+/**
+ * The names `place_order` writes, in its parameter order: the order's event and queue, the sold-out product's event,
+ * queue and reason, and the relay's NOTIFY channel. They live in the contracts and the outbox writer; the database
+ * function takes them from here instead of spelling them itself.
+ */
+const PLACE_ORDER_NAMES = [
+  EventName.OrderPlaced,
+  QUEUE_OF[EventName.OrderPlaced],
+  EventName.StockChanged,
+  QUEUE_OF[EventName.StockChanged],
+  SOLD_OUT_REASON,
+  OUTBOX_CHANNEL,
+] as const;
 
 /** The SQLSTATE `place_order` raises when a counted product has too few units left (its id is the DETAIL). */
 const OUT_OF_STOCK_SQLSTATE = 'FC409';
@@ -135,11 +154,11 @@ export function createOrderRepository(db: Db) {
     async insertPlaced(order: NewOrder): Promise<{ soldOut: string | null }> {
       try {
         await sql.rows(
-          `SELECT place_order($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+          `SELECT place_order($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)`,
           [
             order.id, order.orderId, order.userId, order.amountPaise, order.status, order.paymentType, JSON.stringify(order.address),
             order.idempotencyKey, JSON.stringify(order.items), order.historyId, order.event.id, JSON.stringify(order.event.payload),
-            order.placedAt.toISOString(),
+            order.placedAt.toISOString(), ...PLACE_ORDER_NAMES,
           ],
         );
         return { soldOut: null };

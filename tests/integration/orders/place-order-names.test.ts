@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestContext, type TestContext } from '../../helpers/build-app';
+import { createProduct, placeCodOrder, shopperWithAddress } from '../../helpers/factories';
+
+/** The `place_order` database function writes events under names it is handed, never ones of its own. */
+describe('place_order takes its event, queue and channel names as parameters', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await buildTestContext();
+  });
+  afterAll(() => ctx.close());
+
+  it('spells none of the names in its body', async () => {
+    const [fn] = await ctx.db.$queryRaw<{ body: string; args: number }[]>`
+      SELECT prosrc AS body, pronargs::int AS args FROM pg_proc WHERE proname = 'place_order'`;
+    expect(fn!.args).toBe(19);
+    for (const name of ["'order.placed'", "'stock.changed'", "'orders'", "'stock'", "'ordered'", "'outbox_event'"]) {
+      expect(fn!.body).not.toContain(name);
+    }
+  });
+
+  it('writes the event types, queues and reason it is given and notifies the channel it is given', async () => {
+    const shopper = await shopperWithAddress(ctx.app);
+    const product = await createProduct(ctx.db, { stockQuantity: 2 });
+    const listener = new pg.Client({ connectionString: ctx.config.databaseUrl });
+    await listener.connect();
+    try {
+      await listener.query('LISTEN renamed_channel');
+      const notified = new Promise<string>((resolve) => listener.on('notification', (n) => resolve(n.channel)));
+      const orderId = randomUUID();
+      const eventId = randomUUID();
+      const items = [
+        { id: randomUUID(), productId: product.id, name: product.name, image: '', category: product.category, unitPricePaise: 100, quantity: 2, counted: true },
+      ];
+      await ctx.db.$executeRawUnsafe(
+        `SELECT place_order($1::uuid, $2, $3::uuid, 200, 'Order Placed'::"OrderStatus", 'COD'::"PaymentType", '{}'::jsonb, NULL, $4::jsonb,
+                            $5::uuid, $6::uuid, '{"any":"payload"}'::jsonb, now()::timestamp(3),
+                            'order.renamed', 'queue-a', 'stock.renamed', 'queue-b', 'sold', 'renamed_channel')`,
+        orderId, `OD${Date.now()}`, shopper.user._id, JSON.stringify(items), randomUUID(), eventId,
+      );
+
+      expect(await notified).toBe('renamed_channel');
+      const rows = await ctx.db.outboxEvent.findMany({ where: { type: { in: ['order.renamed', 'stock.renamed'] } }, orderBy: { createdAt: 'asc' } });
+      expect(rows.map((r) => ({ type: r.type, queue: r.queue, payload: r.payload }))).toEqual([
+        { type: 'order.renamed', queue: 'queue-a', payload: { any: 'payload' } },
+        { type: 'stock.renamed', queue: 'queue-b', payload: { productId: product.id, reason: 'sold' } },
+      ]);
+    } finally {
+      await listener.end();
+    }
+  });
+
+  it('is handed the contract’s names when an order is placed through the API', async () => {
+    const shopper = await shopperWithAddress(ctx.app);
+    const product = await createProduct(ctx.db, { stockQuantity: 1 });
+    const order = await placeCodOrder(ctx.app, shopper.cookie, { items: [{ product: product.id, quantity: 1 }], address: shopper.address._id });
+
+    const placed = await ctx.db.outboxEvent.findMany({ where: { type: 'order.placed' } });
+    expect(placed.filter((e) => (e.payload as { orderId: string }).orderId === order._id).map((e) => e.queue)).toEqual(['orders']);
+    const soldOut = await ctx.db.outboxEvent.findMany({ where: { type: 'stock.changed' } });
+    expect(soldOut.filter((e) => (e.payload as { productId: string }).productId === product.id).map((e) => [e.queue, e.payload])).toEqual([
+      ['stock', { productId: product.id, reason: 'ordered' }],
+    ]);
+  });
+});
