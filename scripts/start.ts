@@ -14,7 +14,6 @@ import { createLifecycle } from './start/lifecycle';
  * `npm run start:api` / `npm run start:worker` run the two roles as separate processes.
  */
 const ROOT = PROJECT_ROOT;
-const DATA_DIR = path.join(ROOT, '.data');
 
 const startedAt = performance.now();
 const baseConfig = loadConfigOrExit();
@@ -28,10 +27,12 @@ try {
 }
 
 async function start(base: Config): Promise<void> {
-  const postgres = await ensurePostgres(base.databaseUrl, { explicit: isSet('DATABASE_URL'), dataDir: path.join(DATA_DIR, 'postgres') });
-  if (postgres.stop) await lifecycle.add('the embedded PostgreSQL', postgres.stop);
-  const redis = await ensureRedis(base.redisUrl, { explicit: isSet('REDIS_URL'), dataDir: path.join(DATA_DIR, 'redis') });
-  if (redis.stop) await lifecycle.add('the private redis-server', redis.stop);
+  const dataDir = path.resolve(ROOT, base.dataDir);
+  const always = base.embeddedServices === 'always';
+  const postgres = await ensurePostgres(base.databaseUrl, { explicit: isSet('DATABASE_URL'), always, dataDir: path.join(dataDir, 'postgres') });
+  if (postgres.stop) await lifecycle.add('the embedded PostgreSQL', postgres.stop, 'service');
+  const redis = await ensureRedis(base.redisUrl, { explicit: isSet('REDIS_URL'), always, dataDir: path.join(dataDir, 'redis') });
+  if (redis.stop) await lifecycle.add('the private redis-server', redis.stop, 'service');
   const config: Config = Object.freeze({ ...base, databaseUrl: postgres.databaseUrl, redisUrl: redis.redisUrl });
 
   if (await ensureDatabaseExists(config.databaseUrl)) console.log(`Created database ${new URL(config.databaseUrl).pathname.slice(1)}.`);

@@ -65,6 +65,13 @@ const ConfigSchema = z.object({
     /** How often sockets are pinged and their sessions re-checked. */
     WS_HEARTBEAT_MS: z.coerce.number().int().min(50).default(30_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /**
+     * `npm start` only: where the embedded PostgreSQL and the private redis-server keep their data, and whether they run
+     * only when nothing answers at the default addresses (auto) or in any case (always: a store of its own on a
+     * machine whose shared services are busy with something else).
+     */
+    DATA_DIR: z.string().min(1).default('./.data'),
+    EMBEDDED_SERVICES: z.enum(['auto', 'always']).default('auto'),
     /** Serve the built client from dist/client when present. */
     SERVE_CLIENT: bool.default(true),
     /** Trust X-Forwarded-* headers (only behind a proxy that sets them: they decide the client IP for rate limits). */
@@ -111,6 +118,8 @@ export type Config = Readonly<{
   wsHeartbeatMs: number;
   logLevel: string;
   serveClient: boolean;
+  dataDir: string;
+  embeddedServices: 'auto' | 'always';
 }>;
 
 export class ConfigError extends Error {
@@ -170,6 +179,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     wsHeartbeatMs: e.WS_HEARTBEAT_MS,
     logLevel: e.LOG_LEVEL,
     serveClient: e.SERVE_CLIENT,
+    dataDir: e.DATA_DIR,
+    embeddedServices: e.EMBEDDED_SERVICES,
   } satisfies Config);
 }
 

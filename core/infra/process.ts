@@ -1,9 +1,12 @@
 import { ConfigError, loadConfig, type Config } from './config';
 import { createLogger, type Logger } from './logger';
 
+/** A second signal this soon after the first is the same request (a double-tapped Ctrl-C, a relayed signal). */
+const SAME_REQUEST_MS = 1000;
+
 /**
- * Runs a long-lived role (api, worker, all): loads config (printing every bad variable and exiting 1), starts the
- * role, and on SIGINT/SIGTERM closes it cleanly. A second signal forces the exit.
+ * Runs a long-lived role (api, worker): loads config (printing every bad variable and exiting 1), starts the role,
+ * and on SIGINT, SIGTERM or SIGHUP (a closed terminal) closes it cleanly. A later second signal forces the exit.
  */
 export async function runProcess(name: string, start: (config: Config, logger: Logger) => Promise<() => Promise<void>>) {
   let config: Config;
@@ -26,10 +29,13 @@ export async function runProcess(name: string, start: (config: Config, logger: L
     console.error(`\n${name} could not start: ${message}`);
     process.exit(1);
   }
-  let stopping = false;
+  let stoppingSince = 0;
   const shutdown = async (signal: string) => {
-    if (stopping) process.exit(1);
-    stopping = true;
+    if (stoppingSince) {
+      if (Date.now() - stoppingSince >= SAME_REQUEST_MS) process.exit(1);
+      return;
+    }
+    stoppingSince = Date.now();
     logger.info(`${signal} received, shutting down`);
     try {
       await stop();
@@ -39,6 +45,7 @@ export async function runProcess(name: string, start: (config: Config, logger: L
       process.exit(1);
     }
   };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(signal));
+  // With the terminal gone, writes to it fail; that must not cut the graceful close short.
+  for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
 }

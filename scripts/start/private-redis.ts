@@ -8,7 +8,8 @@ import { lastLines } from './run-quiet';
 /** Where the private server listens unless that port is taken. */
 const PREFERRED_PORT = 63790;
 
-export type PrivateRedis = { port: number; stop: () => Promise<void> };
+/** `replaced`: the pid of a server an earlier run left behind (killed hard) that was stopped first. */
+export type PrivateRedis = { port: number; replaced: number | null; stop: (hurry?: boolean) => Promise<void> };
 
 /**
  * A private `redis-server` from the machine's binary, for when no Redis answers and REDIS_URL is not set. Its data
@@ -21,7 +22,7 @@ export async function startPrivateRedis(dataDir: string): Promise<PrivateRedis |
   await mkdir(dataDir, { recursive: true });
   const pidFile = path.join(dataDir, 'redis.pid');
   const logFile = path.join(dataDir, 'redis.log');
-  await stopLeftover(pidFile);
+  const replaced = await stopLeftover(pidFile);
 
   const port = await freePort(PREFERRED_PORT);
   const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dataDir, '--appendonly', 'yes', '--save', ''];
@@ -34,7 +35,7 @@ export async function startPrivateRedis(dataDir: string): Promise<PrivateRedis |
     const log = lastLines(await readFile(logFile, 'utf8').catch(() => ''), 8);
     throw new StartError(`redis-server did not start on port ${port}:\n${log}`);
   }
-  return { port, stop: () => stopChild(child) };
+  return { port, replaced, stop: () => stopChild(child) };
 }
 
 /** SIGTERM makes Redis flush its append-only file and exit; give it a few seconds before forcing it. */
@@ -47,16 +48,20 @@ async function stopChild(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-/** A private server left running by a run that was killed hard would fight the new one over the data directory. */
-async function stopLeftover(pidFile: string): Promise<void> {
+/**
+ * A private server left running by a run that was killed hard would fight the new one over the data directory: it is
+ * stopped (it flushes its append-only file first). Returns its pid, or null when there was none.
+ */
+async function stopLeftover(pidFile: string): Promise<number | null> {
   const pid = Number(await readFile(pidFile, 'utf8').catch(() => ''));
-  if (!pid || !isAlive(pid)) return;
+  if (!pid || !isAlive(pid)) return null;
   // Make sure the pid was not reused by something else (where /proc tells us).
   const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => null);
-  if (cmdline !== null && !cmdline.includes('redis-server')) return;
+  if (cmdline !== null && !cmdline.includes('redis-server')) return null;
   process.kill(pid, 'SIGTERM');
   for (let i = 0; i < 50 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
   if (isAlive(pid)) throw new StartError(`A private redis-server from an earlier run (pid ${pid}) does not stop; stop it and retry.`);
+  return pid;
 }
 
 function isAlive(pid: number): boolean {
