@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import addressRoutes from './api/address/index';
 import cartRoutes from './api/cart/index';
 import healthRoutes from './api/health/index';
+import { requireErrorReplies } from './api/error-replies';
 import { acceptJsonOnly } from './api/json-only';
 import shopperOrderRoutes from './api/order/index';
 import paymentOrderRoutes from './api/order/payment-routes';
@@ -13,6 +14,7 @@ import userRoutes from './api/user/index';
 
 /** Every /api resource, one folder each (the spec's call table, section 7). */
 export default async function apiRoutes(app: FastifyInstance) {
+  requireErrorReplies(app);
   await app.register(healthRoutes, { prefix: '/health' });
   // Product routes take the seller's multipart upload; everything else takes JSON bodies only (415 otherwise).
   await app.register(productRoutes, { prefix: '/product' });

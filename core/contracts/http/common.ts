@@ -10,6 +10,12 @@ export const ErrorReply = z.object({
 });
 export type ErrorReply = z.infer<typeof ErrorReply>;
 
+/**
+ * What every /api route declares for its failures: any 4xx reply has the one error shape. Spread it into a route's
+ * `response` schemas (`response: { 200: X, ...ErrorReplies }`); server/routes/api.ts refuses a route without it.
+ */
+export const ErrorReplies = { '4xx': ErrorReply } as const;
+
 export const MessageReply = z.object({ success: z.literal(true), message: z.string() });
 
 export const Uuid = z.uuid({ message: 'must be a valid id' });

@@ -30,7 +30,7 @@ export const SimulatedCheckoutBody = z.strictObject({
 });
 
 /** Exactly what Razorpay Checkout hands its success handler. */
-export const SimulatedCheckoutReply = z.object({
-  success: z.literal(true),
-  response: z.object({ razorpay_order_id: z.string(), razorpay_payment_id: z.string(), razorpay_signature: z.string() }),
-});
+export const GatewayResponse = z.object({ razorpay_order_id: z.string(), razorpay_payment_id: z.string(), razorpay_signature: z.string() });
+export type GatewayResponse = z.infer<typeof GatewayResponse>;
+
+export const SimulatedCheckoutReply = z.object({ success: z.literal(true), response: GatewayResponse });

@@ -31,6 +31,11 @@ export const ProductListReply = z.object({
   message: z.string().optional(),
 });
 
+export const ProductDetailReply = z.object({ success: z.literal(true), product: ProductDto });
+
+/** A seller's change of one product: what it is now. */
+export const ProductReply = z.object({ success: z.literal(true), message: z.string(), product: ProductDto });
+
 /** Units left to sell; null (or absent) means stock is not counted, 0 means sold out. */
 const StockQuantity = z
   .number({ message: 'Stock must be a whole number' })

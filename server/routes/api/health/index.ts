@@ -1,4 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ErrorReplies } from '../../../../core/contracts/http/common';
+import { HealthReply } from '../../../../core/contracts/http/health';
 import { createQueueDepths } from './queue-depths';
 
 type Probe<T> = { ok: boolean; ms: number; error?: string; value?: T };
@@ -23,12 +26,13 @@ async function timed<T>(probe: () => Promise<T>, timeoutMs = 3000): Promise<Prob
  * GET /api/health: PostgreSQL and Redis reachability, the outbox backlog (and how old its oldest row is) and the
  * queue depths. 503 only when PostgreSQL is down: without Redis, orders are still taken and events wait in the outbox.
  */
-export default async function healthRoutes(app: FastifyInstance) {
+export default async function healthRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const queueDepths = createQueueDepths(app.redis, app.config.redisPrefix);
   app.addHook('onClose', () => queueDepths.close());
   const { outboxMonitor } = app.services;
 
-  app.get('/', async (_request, reply) => {
+  app.get('/', { schema: { response: { 200: HealthReply, 503: HealthReply, ...ErrorReplies } } }, async (_request, reply) => {
     const [postgres, redis, outbox, queues] = await Promise.all([
       timed(() => outboxMonitor.databaseAnswers()),
       timed(() => app.redis.ping()),

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ErrorReplies } from '../../../../core/contracts/http/common';
 import { IdempotencyHeaders, OrdersReply, PlaceOrderBody, PlaceOrderReply, UserOrdersQuery } from '../../../../core/contracts/http/orders';
 
 /** The shopper's order calls; the seller's live in seller-routes.ts, the online payment's in their own files. */
@@ -10,7 +11,7 @@ export default async function shopperOrderRoutes(fastify: FastifyInstance) {
   // POST /api/order/cod { items, address }: prices, stock and ownership come from the database, never the body.
   app.post(
     '/cod',
-    { onRequest: app.requireUser, config: { rateLimit: app.rateLimits.perMinute }, schema: { headers: IdempotencyHeaders, body: PlaceOrderBody, response: { 200: PlaceOrderReply, 201: PlaceOrderReply } } },
+    { onRequest: app.requireUser, config: { rateLimit: app.rateLimits.perMinute }, schema: { headers: IdempotencyHeaders, body: PlaceOrderBody, response: { 200: PlaceOrderReply, 201: PlaceOrderReply, ...ErrorReplies } } },
     async (request, reply) => {
       const { order, created } = await orders.placeOrder({
         userId: request.userId,
@@ -26,7 +27,7 @@ export default async function shopperOrderRoutes(fastify: FastifyInstance) {
   );
 
   // GET /api/order/user: the shopper's own orders, newest first; ?page=&limit= pages, no limit = all of them.
-  app.get('/user', { onRequest: app.requireUser, schema: { querystring: UserOrdersQuery, response: { 200: OrdersReply } } }, async (request) => {
+  app.get('/user', { onRequest: app.requireUser, schema: { querystring: UserOrdersQuery, response: { 200: OrdersReply, ...ErrorReplies } } }, async (request) => {
     return { success: true as const, ...(await orderQueries.listForUser(request.userId, request.query)) };
   });
 }

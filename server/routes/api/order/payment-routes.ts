@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MessageReply } from '../../../../core/contracts/http/common';
+import { ErrorReplies, ErrorReply, MessageReply } from '../../../../core/contracts/http/common';
 import { IdempotencyHeaders, PlaceOrderBody } from '../../../../core/contracts/http/orders';
 import { RazorpayCreateReply, VerifyBody } from '../../../../core/contracts/http/payments';
 import { AppError } from '../../../../core/domain/errors';
@@ -13,7 +13,7 @@ export default async function paymentOrderRoutes(fastify: FastifyInstance) {
   // POST /api/order/razorpay/create { items, address }: a Pending order with stock reserved, then its gateway order.
   app.post(
     '/razorpay/create',
-    { onRequest: app.requireUser, config: { rateLimit: app.rateLimits.perMinute }, schema: { headers: IdempotencyHeaders, body: PlaceOrderBody, response: { 200: RazorpayCreateReply, 201: RazorpayCreateReply } } },
+    { onRequest: app.requireUser, config: { rateLimit: app.rateLimits.perMinute }, schema: { headers: IdempotencyHeaders, body: PlaceOrderBody, response: { 200: RazorpayCreateReply, 201: RazorpayCreateReply, ...ErrorReplies } } },
     async (request, reply) => {
       const { reply: checkout, created } = await payments.createOnlineOrder({
         userId: request.userId,
@@ -27,13 +27,13 @@ export default async function paymentOrderRoutes(fastify: FastifyInstance) {
   );
 
   // POST /api/order/razorpay/verify: recorded and queued; the payments worker verifies and the order flips live.
-  app.post('/razorpay/verify', { onRequest: app.requireUser, config: { rateLimit: app.rateLimits.perMinute }, schema: { body: VerifyBody, response: { 200: MessageReply } } }, async (request) => {
+  app.post('/razorpay/verify', { onRequest: app.requireUser, config: { rateLimit: app.rateLimits.perMinute }, schema: { body: VerifyBody, response: { 200: MessageReply, ...ErrorReplies } } }, async (request) => {
     const { message } = await payments.submitCheckout(request.userId, request.body);
     return { success: true as const, message };
   });
 
   // POST /api/order/stripe: the spec's card branch exists, but no card option is offered (SPEC.md §7).
-  app.post('/stripe', async () => {
+  app.post('/stripe', { schema: { response: { 501: ErrorReply, ...ErrorReplies } } }, async () => {
     throw new AppError('not_implemented', 'card_payments_not_offered', 'Card payments are not offered; choose Cash on Delivery or Online Payment');
   });
 }

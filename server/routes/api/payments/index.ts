@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ErrorReplies } from '../../../../core/contracts/http/common';
 import { SimulatedCheckoutBody, SimulatedCheckoutReply } from '../../../../core/contracts/http/payments';
 import { notFound } from '../../../../core/domain/errors';
 import webhookRoutes from './webhook-routes';
@@ -23,7 +24,7 @@ export default async function paymentRoutes(fastify: FastifyInstance) {
         },
         app.requireUser,
       ],
-      schema: { body: SimulatedCheckoutBody, response: { 200: SimulatedCheckoutReply } },
+      schema: { body: SimulatedCheckoutBody, response: { 200: SimulatedCheckoutReply, ...ErrorReplies } },
     },
     async (request) => {
       const response = await payments.simulatedCheckout(request.userId, request.body.gatewayOrderId, request.body.outcome);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MessageReply } from '../../../../core/contracts/http/common';
+import { ErrorReplies, MessageReply } from '../../../../core/contracts/http/common';
 
 /** Razorpay's deliveries are a few KB; this leaves room without inviting abuse. */
 const WEBHOOK_BODY_LIMIT = 256 * 1024;
@@ -21,7 +21,7 @@ export default async function webhookRoutes(fastify: FastifyInstance) {
 
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
 
-  app.post('/razorpay/webhook', { bodyLimit: WEBHOOK_BODY_LIMIT, schema: { response: { 200: MessageReply } } }, async (request) => {
+  app.post('/razorpay/webhook', { bodyLimit: WEBHOOK_BODY_LIMIT, schema: { response: { 200: MessageReply, ...ErrorReplies } } }, async (request) => {
     const outcome = await payments.receiveWebhook({
       rawBody: typeof request.body === 'string' ? request.body : '',
       signature: header(request.headers['x-razorpay-signature']),

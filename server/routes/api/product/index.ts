@@ -1,18 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { IdParams, MessageReply } from '../../../../core/contracts/http/common';
-import { ProductDto, ProductListQuery, ProductListReply, StockBody } from '../../../../core/contracts/http/products';
+import { ErrorReplies, IdParams, MessageReply } from '../../../../core/contracts/http/common';
+import { ProductDetailReply, ProductListQuery, ProductListReply, ProductReply, StockBody } from '../../../../core/contracts/http/products';
 import { productFormParts } from './upload-parts';
-
-const ProductReply = z.object({ success: z.literal(true), message: z.string(), product: ProductDto });
 
 export default async function productRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { catalog, productAdmin } = app.services;
 
   // GET /api/product/list: in-stock products; ?search=&category=&page=&limit= narrow it, no limit = the whole list.
-  app.get('/list', { schema: { querystring: ProductListQuery, response: { 200: ProductListReply } } }, async (request, reply) => {
+  app.get('/list', { schema: { querystring: ProductListQuery, response: { 200: ProductListReply, ...ErrorReplies } } }, async (request, reply) => {
     const q = request.query;
     if (!q.search && !q.category && !q.limit && !q.page) {
       // The hot path: a ready-made JSON string of the same schema; Fastify sends strings as they are.
@@ -22,7 +19,7 @@ export default async function productRoutes(fastify: FastifyInstance) {
     return { success: true as const, ...(await catalog.list(q)) };
   });
 
-  app.get('/:id', { schema: { params: IdParams, response: { 200: z.object({ success: z.literal(true), product: ProductDto }) } } }, async (request) => {
+  app.get('/:id', { schema: { params: IdParams, response: { 200: ProductDetailReply, ...ErrorReplies } } }, async (request) => {
     return { success: true as const, product: await catalog.get(request.params.id) };
   });
 
@@ -31,22 +28,22 @@ export default async function productRoutes(fastify: FastifyInstance) {
   const seller = { onRequest: app.requireSeller };
 
   // POST /api/product/add: multipart `productData` (JSON string) + 1 to 4 `images`.
-  app.post('/add', { ...seller, schema: { response: { 201: ProductReply } } }, async (request, reply) => {
+  app.post('/add', { ...seller, schema: { response: { 201: ProductReply, ...ErrorReplies } } }, async (request, reply) => {
     const product = await productAdmin.add(productFormParts(request, app.config.maxImageBytes));
     return reply.code(201).send({ success: true as const, message: 'Product added', product });
   });
 
-  app.post('/stock', { ...seller, schema: { body: StockBody, response: { 200: ProductReply } } }, async (request) => {
+  app.post('/stock', { ...seller, schema: { body: StockBody, response: { 200: ProductReply, ...ErrorReplies } } }, async (request) => {
     return { success: true as const, message: 'Stock updated', product: await productAdmin.setStock(request.body) };
   });
 
-  app.delete('/:id/delete', { ...seller, schema: { params: IdParams, response: { 200: MessageReply } } }, async (request) => {
+  app.delete('/:id/delete', { ...seller, schema: { params: IdParams, response: { 200: MessageReply, ...ErrorReplies } } }, async (request) => {
     await productAdmin.remove(request.params.id);
     return { success: true as const, message: 'Product deleted' };
   });
 
   // GET /api/product/seller-list: every product that is not deleted, out of stock ones included, newest first.
-  app.get('/seller-list', { ...seller, schema: { querystring: ProductListQuery, response: { 200: ProductListReply } } }, async (request) => {
+  app.get('/seller-list', { ...seller, schema: { querystring: ProductListQuery, response: { 200: ProductListReply, ...ErrorReplies } } }, async (request) => {
     return { success: true as const, ...(await productAdmin.list(request.query)) };
   });
 }

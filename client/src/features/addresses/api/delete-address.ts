@@ -1,6 +1,6 @@
 import { api } from '../../../lib/api-client';
-import { OkReply } from '../../../lib/api-replies';
+import { MessageReply } from '@core/contracts/http/common';
 
 export function deleteAddress(id: string) {
-  return api.delete(`/api/address/${encodeURIComponent(id)}`, OkReply);
+  return api.delete(`/api/address/${encodeURIComponent(id)}`, MessageReply);
 }

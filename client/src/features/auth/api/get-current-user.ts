@@ -1,8 +1,5 @@
-import { z } from 'zod';
-import { UserDto } from '@core/contracts/http/accounts';
+import { IsAuthReply, type UserDto } from '@core/contracts/http/accounts';
 import { api, ApiError } from '../../../lib/api-client';
-
-const IsAuthReply = z.object({ success: z.literal(true), user: UserDto.nullable() });
 
 /** GET /api/user/is-auth; null for a visitor (401, or a 200 that says `success: false` / `user: null`). */
 export async function getCurrentUser(): Promise<UserDto | null> {

@@ -1,6 +1,6 @@
 import { api } from '../../../lib/api-client';
-import { OkReply } from '../../../lib/api-replies';
+import { MessageReply } from '@core/contracts/http/common';
 
 export function logout() {
-  return api.get('/api/user/logout', OkReply);
+  return api.get('/api/user/logout', MessageReply);
 }

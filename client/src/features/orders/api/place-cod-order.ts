@@ -1,8 +1,5 @@
-import { z } from 'zod';
-import { OrderDto, type PlaceOrderBody } from '@core/contracts/http/orders';
+import { PlaceOrderReply, type PlaceOrderBody } from '@core/contracts/http/orders';
 import { api } from '../../../lib/api-client';
-
-const PlaceOrderReply = z.object({ success: z.literal(true), message: z.string().optional(), order: OrderDto.optional() });
 
 /** The Idempotency-Key is made once per checkout attempt, so a double submit never creates two orders. */
 export function placeCodOrder(body: PlaceOrderBody, idempotencyKey: string) {

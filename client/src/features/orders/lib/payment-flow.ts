@@ -3,7 +3,7 @@ import { toast } from '../../../components/ui/toast/toast-store';
 import { errorMessage } from '../../../lib/api-client';
 import { loadScript } from '../../../lib/load-script';
 import type { OnlineCheckout } from '../api/create-online-order';
-import { GatewayResponse } from '../api/simulated-checkout';
+import { GatewayResponse } from '@core/contracts/http/payments';
 import { verifyPayment } from '../api/verify-payment';
 import { useTestCheckout } from '../stores/test-checkout-store';
 

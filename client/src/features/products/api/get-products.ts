@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { ProductDto, ProductListReply } from '@core/contracts/http/products';
+import { ProductDetailReply, ProductListReply, type ProductDto } from '@core/contracts/http/products';
 import { api } from '../../../lib/api-client';
 
 /** GET /api/product/list without a limit: every in-stock product (the spec filters and searches on the client). */
@@ -8,9 +7,7 @@ export async function getProducts(): Promise<ProductDto[]> {
   return reply.products;
 }
 
-const ProductReply = z.object({ success: z.literal(true), product: ProductDto });
-
 export async function getProduct(id: string): Promise<ProductDto> {
-  const reply = await api.get(`/api/product/${encodeURIComponent(id)}`, ProductReply);
+  const reply = await api.get(`/api/product/${encodeURIComponent(id)}`, ProductDetailReply);
   return reply.product;
 }

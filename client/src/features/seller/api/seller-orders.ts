@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { OrderDto, OrdersReply } from '@core/contracts/http/orders';
+import { SellerOrdersReply, StatusUpdateReply } from '@core/contracts/http/orders';
 import type { OrderStatus } from '@core/domain/order-status';
 import { api } from '../../../lib/api-client';
 
@@ -9,13 +8,11 @@ export type SellerOrdersQuery = { status: OrderStatus | ''; page: number; limit:
 export async function getSellerOrders(query: SellerOrdersQuery) {
   const params = new URLSearchParams({ page: String(query.page), limit: String(query.limit) });
   if (query.status) params.set('status', query.status);
-  const reply = await api.get(`/api/order/seller?${params.toString()}`, OrdersReply);
-  return { orders: reply.orders, total: reply.total ?? reply.orders.length };
+  const reply = await api.get(`/api/order/seller?${params.toString()}`, SellerOrdersReply);
+  return { orders: reply.orders, total: reply.total };
 }
-
-const StatusReply = z.object({ success: z.literal(true), message: z.string().optional(), order: OrderDto });
 
 /** PUT /api/order/status; a backward move is refused with 409 and a message. */
 export function updateOrder(orderId: string, change: { status?: OrderStatus; isPaid?: boolean }) {
-  return api.put('/api/order/status', StatusReply, { body: { orderId, ...change } });
+  return api.put('/api/order/status', StatusUpdateReply, { body: { orderId, ...change } });
 }

@@ -1,17 +1,11 @@
-import { z } from 'zod';
-import { ProductDto, type ProductData } from '@core/contracts/http/products';
+import type { z } from 'zod';
+import { MessageReply } from '@core/contracts/http/common';
+import { ProductListReply, ProductReply, type ProductData, type ProductDto } from '@core/contracts/http/products';
 import { api } from '../../../lib/api-client';
-
-const SellerProductsReply = z.object({ success: z.literal(true), products: z.array(ProductDto) });
-const ProductChangeReply = z.object({
-  success: z.literal(true),
-  message: z.string().optional(),
-  product: ProductDto.optional(),
-});
 
 /** Every non-deleted product, out of stock included. */
 export async function getSellerProducts(): Promise<ProductDto[]> {
-  const reply = await api.get('/api/product/seller-list', SellerProductsReply);
+  const reply = await api.get('/api/product/seller-list', ProductListReply);
   return reply.products;
 }
 
@@ -20,13 +14,13 @@ export function addProduct(data: z.input<typeof ProductData>, images: File[]) {
   const form = new FormData();
   form.append('productData', JSON.stringify(data));
   for (const image of images) form.append('images', image);
-  return api.post('/api/product/add', ProductChangeReply, { form });
+  return api.post('/api/product/add', ProductReply, { form });
 }
 
 export function setProductStock(id: string, inStock: boolean) {
-  return api.post('/api/product/stock', ProductChangeReply, { body: { id, inStock } });
+  return api.post('/api/product/stock', ProductReply, { body: { id, inStock } });
 }
 
 export function deleteProduct(id: string) {
-  return api.delete(`/api/product/${encodeURIComponent(id)}/delete`, ProductChangeReply);
+  return api.delete(`/api/product/${encodeURIComponent(id)}/delete`, MessageReply);
 }

@@ -1,16 +1,16 @@
 import type { z } from 'zod';
-import type { SellerLoginBody } from '@core/contracts/http/accounts';
+import { SellerIsAuthReply, type SellerLoginBody } from '@core/contracts/http/accounts';
+import { MessageReply } from '@core/contracts/http/common';
 import { api, ApiError } from '../../../lib/api-client';
-import { OkReply } from '../../../lib/api-replies';
 
 export function sellerLogin(body: z.input<typeof SellerLoginBody>) {
-  return api.post('/api/seller/login', OkReply, { body });
+  return api.post('/api/seller/login', MessageReply, { body });
 }
 
-/** GET /api/seller/is-auth; false for anyone without a seller session (401/403). */
+/** GET /api/seller/is-auth; false for anyone without a seller session (401/403, or a 200 saying `success: false`). */
 export async function isSeller(): Promise<boolean> {
   try {
-    await api.get('/api/seller/is-auth', OkReply);
+    await api.get('/api/seller/is-auth', SellerIsAuthReply);
     return true;
   } catch (error) {
     if (error instanceof ApiError && [200, 401, 403].includes(error.status)) return false;
@@ -19,5 +19,5 @@ export async function isSeller(): Promise<boolean> {
 }
 
 export function sellerLogout() {
-  return api.get('/api/seller/logout', OkReply);
+  return api.get('/api/seller/logout', MessageReply);
 }
