@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { ProductDto } from '@core/contracts/http/products';
 import { RELATED_PRODUCT_COUNT } from '../../config/constants';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast/toast-store';
+import { useLoader } from '../../hooks/use-loader';
 import { useCart } from '../../features/cart/stores/cart-store';
 import { getProduct } from '../../features/products/api/get-products';
 import { ProductDetail } from '../../features/products/components/product-detail';
@@ -27,20 +28,12 @@ export function ProductRoute() {
   const listReady = status === 'ready' || status === 'error';
 
   // Out-of-stock products are not in the shopper list; ask the server once before giving up.
-  useEffect(() => {
-    if (listed || !listReady || fetched?.id === id) return;
-    let cancelled = false;
-    getProduct(id)
-      .then((product) => {
-        if (!cancelled) setFetched({ id, product });
-      })
-      .catch(() => {
-        if (!cancelled) setFetched({ id, product: null });
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [id, listed, listReady, fetched?.id]);
+  const needsFetch = !listed && listReady && fetched?.id !== id;
+  useLoader(needsFetch ? () => getProduct(id) : null, [id], {
+    loaded: (product) => setFetched({ id, product }),
+    failed: () => setFetched({ id, product: null }),
+    quiet: true,
+  });
 
   const product = listed ?? (fetched?.id === id ? fetched.product : undefined);
   if (product === undefined) return <Spinner label="Loading product" />;

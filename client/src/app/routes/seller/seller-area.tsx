@@ -2,6 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast/toast-store';
+import { useLoader } from '../../../hooks/use-loader';
 import { errorMessage } from '../../../lib/api-client';
 import { isSeller, sellerLogout } from '../../../features/seller/api/seller-session';
 import { SellerLogin } from '../../../features/seller/components/seller-login';
@@ -17,12 +18,8 @@ export function SellerArea() {
   const newOrders = useSellerOrders((s) => Object.keys(s.unseen).length);
   const navigate = useNavigate();
 
-  useEffect(() => {
-    if (status !== 'unknown') return;
-    isSeller()
-      .then(sellerChecked)
-      .catch(() => sellerChecked(false));
-  }, [status, sellerChecked]);
+  // Who is this? Asked once; if the server cannot be asked, the login screen is the answer.
+  useLoader(status === 'unknown' ? isSeller : null, [], { loaded: sellerChecked, failed: () => sellerChecked(false), quiet: true });
 
   // A sound-free notification in the tab title while new orders wait to be seen.
   useEffect(() => {

@@ -1,9 +1,7 @@
-import { useState, type FormEvent } from 'react';
 import { AddressDto, AddressInput } from '@core/contracts/http/addresses';
 import { FormField } from '../../../components/ui/form-field';
 import { toast } from '../../../components/ui/toast/toast-store';
-import { errorMessage } from '../../../lib/api-client';
-import { fieldErrors, type FieldErrors } from '../../../lib/field-errors';
+import { useZodForm } from '../../../hooks/use-zod-form';
 import { addAddress, updateAddress } from '../api/save-address';
 import './addresses.css';
 
@@ -41,42 +39,20 @@ type AddressFormProps = {
 };
 
 export function AddressForm({ editing, onSaved }: AddressFormProps) {
-  const [values, setValues] = useState<Values>(() => (editing ? valuesOf(editing) : EMPTY));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
-
-  function field(name: keyof Values) {
-    return {
-      name,
-      value: values[name],
-      error: errors[name],
-      required: true,
-      onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
-    };
-  }
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = AddressInput.safeParse(values);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      const reply = editing ? await updateAddress(editing._id, parsed.data) : await addAddress(parsed.data);
-      toast.success(reply.message ?? (editing ? 'Address updated' : 'Address added'));
+  const form = useZodForm({
+    initial: (): Values => (editing ? valuesOf(editing) : EMPTY),
+    schema: AddressInput,
+    onSubmit: async (address) => {
+      const reply = editing ? await updateAddress(editing._id, address) : await addAddress(address);
+      toast.success(reply.message);
       onSaved();
-    } catch (error) {
-      toast.error(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
+  const field = (name: keyof Values) => ({ ...form.field(name), required: true });
+  const { busy } = form;
 
   return (
-    <form className="address-form" onSubmit={submit} noValidate aria-label={editing ? 'Edit address' : 'Add address'}>
+    <form className="address-form" onSubmit={form.handleSubmit} noValidate aria-label={editing ? 'Edit address' : 'Add address'}>
       <div className="address-form__row">
         <FormField label="First name" autoComplete="given-name" {...field('firstName')} />
         <FormField label="Last name" autoComplete="family-name" {...field('lastName')} />

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
-import { toast } from '../../../components/ui/toast/toast-store';
-import { errorMessage } from '../../../lib/api-client';
+import { useLoader } from '../../../hooks/use-loader';
 import { getAddresses } from '../api/get-addresses';
 import { useAddresses } from '../stores/address-store';
 
@@ -12,23 +11,12 @@ export function useLoadAddresses(userId: string | null) {
   const addressesCleared = useAddresses((s) => s.addressesCleared);
 
   useEffect(() => {
-    if (!userId) {
-      addressesCleared();
-      return;
-    }
-    let cancelled = false;
-    addressesRequested();
-    getAddresses()
-      .then((list) => {
-        if (!cancelled) addressesLoaded(list);
-      })
-      .catch((error: unknown) => {
-        if (cancelled) return;
-        addressesFailed();
-        toast.error(errorMessage(error));
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [userId, addressesRequested, addressesLoaded, addressesFailed, addressesCleared]);
+    if (!userId) addressesCleared();
+  }, [userId, addressesCleared]);
+
+  useLoader(userId ? getAddresses : null, [userId], {
+    started: addressesRequested,
+    loaded: addressesLoaded,
+    failed: addressesFailed,
+  });
 }

@@ -1,11 +1,9 @@
-import { useState, type FormEvent } from 'react';
 import type { UserDto } from '@core/contracts/http/accounts';
 import { LoginBody, RegisterBody } from '@core/contracts/http/accounts';
 import { Modal } from '../../../components/ui/modal';
 import { FormField } from '../../../components/ui/form-field';
 import { toast } from '../../../components/ui/toast/toast-store';
-import { errorMessage } from '../../../lib/api-client';
-import { fieldErrors, type FieldErrors } from '../../../lib/field-errors';
+import { useZodForm } from '../../../hooks/use-zod-form';
 import { login } from '../api/login';
 import { register } from '../api/register';
 import { useLoginModal } from '../stores/login-modal-store';
@@ -22,84 +20,58 @@ export function LoginModal({ localCart, onAuthenticated }: LoginModalProps) {
   const mode = useLoginModal((s) => s.mode);
   const modalClosed = useLoginModal((s) => s.modalClosed);
   const modeSwitched = useLoginModal((s) => s.modeSwitched);
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
-
   const isRegister = mode === 'register';
-
-  function switchTo(next: 'login' | 'register') {
-    setErrors({});
-    modeSwitched(next);
-  }
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = isRegister ? RegisterBody.safeParse({ name, email, password }) : LoginBody.safeParse({ email, password });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
+  const form = useZodForm({
+    initial: { name: '', email: '', password: '' },
+    schema: isRegister ? RegisterBody : LoginBody,
+    toInput: ({ name, email, password }) => (isRegister ? { name, email, password } : { email, password }),
+    onSubmit: async (_checked, { name, email, password }) => {
       const cartItems = localCart();
-      const reply = isRegister
-        ? await register({ name, email, password, cartItems })
-        : await login({ email, password, cartItems });
+      const reply = isRegister ? await register({ name, email, password, cartItems }) : await login({ email, password, cartItems });
       if (reply.message) toast.success(reply.message);
-      setPassword('');
+      form.setValue('password', '');
       modalClosed();
       onAuthenticated(reply.user);
-    } catch (error) {
-      toast.error(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
+    },
+  });
+  const { busy } = form;
+
+  function switchTo(next: 'login' | 'register') {
+    form.clearErrors();
+    modeSwitched(next);
   }
 
   const title = isRegister ? 'Sign Up' : 'Login';
 
   return (
     <Modal open={open} onClose={modalClosed} label={`User ${title}`} className="login-modal" testId="login-modal">
-      <form className="login-form" onSubmit={submit} noValidate>
+      <form className="login-form" onSubmit={form.handleSubmit} noValidate>
         <h2 className="login-form__title">
           <span className="accent">User</span> {title}
         </h2>
         {isRegister ? (
           <FormField
             label="Name"
-            name="name"
             autoComplete="name"
             required
-            value={name}
-            error={errors.name}
-            onChange={(e) => setName(e.target.value)}
+            {...form.field('name')}
             placeholder="Your name"
           />
         ) : null}
         <FormField
           label="Email"
-          name="email"
           type="email"
           autoComplete="email"
           required
-          value={email}
-          error={errors.email}
-          onChange={(e) => setEmail(e.target.value)}
+          {...form.field('email')}
           placeholder="you@example.com"
         />
         <FormField
           label="Password"
-          name="password"
           type="password"
           autoComplete={isRegister ? 'new-password' : 'current-password'}
           required
-          value={password}
-          error={errors.password}
-          onChange={(e) => setPassword(e.target.value)}
+          {...form.field('password')}
           placeholder={isRegister ? 'At least 8 characters' : 'Your password'}
         />
         <p className="login-form__switch">

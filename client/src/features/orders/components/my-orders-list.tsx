@@ -1,6 +1,6 @@
-import { useCallback, useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { Spinner } from '../../../components/ui/spinner';
+import { useLoader } from '../../../hooks/use-loader';
 import { getMyOrders } from '../api/get-my-orders';
 import { useMyOrders } from '../stores/my-orders-store';
 import { OrderCard } from './order-card';
@@ -18,24 +18,15 @@ export function MyOrdersList({ refreshKey }: MyOrdersListProps) {
   const ordersLoaded = useMyOrders((s) => s.ordersLoaded);
   const ordersFailed = useMyOrders((s) => s.ordersFailed);
 
-  const load = useCallback(() => {
-    ordersRequested();
-    getMyOrders()
-      .then(ordersLoaded)
-      // The spec only logs this failure; we show an inline message with a retry instead of a toast.
-      .catch(() => ordersFailed());
-  }, [ordersRequested, ordersLoaded, ordersFailed]);
-
-  useEffect(() => {
-    load();
-  }, [load, refreshKey]);
+  // The spec only logs a failure; an inline message with a retry is shown instead of a toast.
+  const { reload } = useLoader(getMyOrders, [refreshKey], { started: ordersRequested, loaded: ordersLoaded, failed: ordersFailed, quiet: true });
 
   if (status === 'loading' || status === 'idle') return <Spinner label="Loading your orders" />;
   if (status === 'error') {
     return (
       <div className="empty-state">
         <p>We could not load your orders right now.</p>
-        <button type="button" className="btn btn--outline" onClick={load}>
+        <button type="button" className="btn btn--outline" onClick={reload}>
           Try again
         </button>
       </div>

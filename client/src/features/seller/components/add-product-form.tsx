@@ -1,12 +1,11 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { ProductData } from '@core/contracts/http/products';
 import { CATEGORIES } from '@core/domain/categories';
 import { PRODUCT_IMAGE_SLOTS } from '../../../config/constants';
 import { FormField } from '../../../components/ui/form-field';
 import { UploadIcon } from '../../../components/ui/icons';
 import { toast } from '../../../components/ui/toast/toast-store';
-import { errorMessage } from '../../../lib/api-client';
-import { fieldErrors, type FieldErrors } from '../../../lib/field-errors';
+import { useZodForm } from '../../../hooks/use-zod-form';
 import { addProduct } from '../api/seller-products';
 import { useSellerProducts } from '../stores/seller-products-store';
 import './seller.css';
@@ -14,6 +13,8 @@ import './seller.css';
 type Slots = (File | null)[];
 
 const emptySlots = (): Slots => Array.from({ length: PRODUCT_IMAGE_SLOTS }, () => null);
+const EMPTY = { name: '', description: '', category: '', price: '', offerPrice: '', stock: '' };
+const toNumber = (v: string) => (v.trim() === '' ? undefined : Number(v));
 
 function ImageSlot({ index, file, onPick }: { index: number; file: File | null; onPick: (file: File | null) => void }) {
   const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
@@ -38,66 +39,35 @@ function ImageSlot({ index, file, onPick }: { index: number; file: File | null; 
 export function AddProductForm() {
   const productReceived = useSellerProducts((s) => s.productReceived);
   const [slots, setSlots] = useState<Slots>(emptySlots);
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
-  const [category, setCategory] = useState('');
-  const [price, setPrice] = useState('');
-  const [offerPrice, setOfferPrice] = useState('');
-  const [stock, setStock] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
   const [formKey, setFormKey] = useState(0);
-
-  const toNumber = (v: string) => (v.trim() === '' ? undefined : Number(v));
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const input = {
-      name,
-      description,
-      category,
-      price: toNumber(price),
-      offerPrice: toNumber(offerPrice),
-      stock: toNumber(stock),
-    };
-    const parsed = ProductData.safeParse(input);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
+  const form = useZodForm({
+    initial: EMPTY,
+    schema: ProductData,
+    toInput: (v) => ({ ...v, price: toNumber(v.price), offerPrice: toNumber(v.offerPrice), stock: toNumber(v.stock) }),
+    onSubmit: async (product, { description }) => {
       const reply = await addProduct(
         {
-          name: parsed.data.name,
+          name: product.name,
+          // Sent as typed: the server splits it into bullet lines as the schema does.
           description,
-          category: parsed.data.category,
-          price: parsed.data.price,
-          offerPrice: parsed.data.offerPrice,
-          ...(parsed.data.stock === undefined ? {} : { stock: parsed.data.stock }),
+          category: product.category,
+          price: product.price,
+          offerPrice: product.offerPrice,
+          ...(product.stock === undefined ? {} : { stock: product.stock }),
         },
         slots.filter((f): f is File => f !== null),
       );
-      toast.success(reply.message ?? 'Product added');
-      if (reply.product) productReceived(reply.product);
+      toast.success(reply.message);
+      productReceived(reply.product);
       setSlots(emptySlots());
-      setName('');
-      setDescription('');
-      setCategory('');
-      setPrice('');
-      setOfferPrice('');
-      setStock('');
+      form.reset();
       setFormKey((k) => k + 1);
-    } catch (error) {
-      toast.error(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
+  const { values, errors, busy } = form;
 
   return (
-    <form key={formKey} className="seller-form" onSubmit={submit} noValidate aria-labelledby="add-product-title">
+    <form key={formKey} className="seller-form" onSubmit={form.handleSubmit} noValidate aria-labelledby="add-product-title">
       <h1 id="add-product-title" className="page-title">
         Add Product
       </h1>
@@ -112,11 +82,8 @@ export function AddProductForm() {
       </fieldset>
       <FormField
         label="Product Name"
-        name="name"
         required
-        value={name}
-        error={errors.name}
-        onChange={(e) => setName(e.target.value)}
+        {...form.field('name')}
         placeholder="Type here"
       />
       <div className="field">
@@ -125,10 +92,10 @@ export function AddProductForm() {
           id="product-description"
           name="description"
           rows={4}
-          value={description}
+          value={values.description}
           aria-invalid={errors.description ? true : undefined}
           aria-describedby="product-description-hint"
-          onChange={(e) => setDescription(e.target.value)}
+          onChange={(e) => form.setValue('description', e.target.value)}
           placeholder="One point per line (or separate points with /n)"
         />
         <p className="field__hint" id="product-description-hint">
@@ -141,10 +108,10 @@ export function AddProductForm() {
           id="product-category"
           name="category"
           required
-          value={category}
+          value={values.category}
           aria-invalid={errors.category ? true : undefined}
           aria-describedby={errors.category ? 'product-category-error' : undefined}
-          onChange={(e) => setCategory(e.target.value)}
+          onChange={(e) => form.setValue('category', e.target.value)}
         >
           <option value="">Select Category</option>
           {CATEGORIES.map((c) => (
@@ -162,40 +129,31 @@ export function AddProductForm() {
       <div className="seller-form__row">
         <FormField
           label="Product Price"
-          name="price"
           type="number"
           inputMode="decimal"
           min={0}
           step="0.01"
           required
-          value={price}
-          error={errors.price}
-          onChange={(e) => setPrice(e.target.value)}
+          {...form.field('price')}
           placeholder="0"
         />
         <FormField
           label="Offer Price"
-          name="offerPrice"
           type="number"
           inputMode="decimal"
           min={0}
           step="0.01"
           required
-          value={offerPrice}
-          error={errors.offerPrice}
-          onChange={(e) => setOfferPrice(e.target.value)}
+          {...form.field('offerPrice')}
           placeholder="0"
         />
         <FormField
           label="Stock (optional)"
-          name="stock"
           type="number"
           inputMode="numeric"
           min={0}
           step="1"
-          value={stock}
-          error={errors.stock}
-          onChange={(e) => setStock(e.target.value)}
+          {...form.field('stock')}
           placeholder="Not counted"
         />
       </div>

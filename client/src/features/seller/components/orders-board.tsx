@@ -1,9 +1,7 @@
-import { useEffect } from 'react';
 import { ORDER_STATUSES, type OrderStatus } from '@core/domain/order-status';
 import { SELLER_ORDERS_PAGE_SIZE } from '../../../config/constants';
 import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/toast/toast-store';
-import { errorMessage } from '../../../lib/api-client';
+import { useLoader } from '../../../hooks/use-loader';
 import { getSellerOrders } from '../api/seller-orders';
 import { useSellerOrders } from '../stores/seller-orders-store';
 import { SellerOrderRow } from './seller-order-row';
@@ -28,23 +26,12 @@ export function OrdersBoard({ refreshKey }: { refreshKey: number }) {
   const pageChanged = useSellerOrders((s) => s.pageChanged);
   const allSeen = useSellerOrders((s) => s.allSeen);
 
-  useEffect(() => {
-    let cancelled = false;
-    ordersRequested();
-    getSellerOrders({ status: filter, page, limit: SELLER_ORDERS_PAGE_SIZE })
-      .then(({ orders: list, total: count }) => {
-        if (!cancelled) ordersLoaded(list, count);
-      })
-      .catch((error: unknown) => {
-        if (cancelled) return;
-        ordersFailed();
-        // The spec's defect (an undefined value instead of the message) is fixed: the reason is shown.
-        toast.error(errorMessage(error));
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [filter, page, refreshKey, ordersRequested, ordersLoaded, ordersFailed]);
+  // A failure shows its reason as a toast (the spec's defect, an undefined value instead of the message, is fixed).
+  useLoader(() => getSellerOrders({ status: filter, page, limit: SELLER_ORDERS_PAGE_SIZE }), [filter, page, refreshKey], {
+    started: ordersRequested,
+    loaded: ({ orders: list, total: count }) => ordersLoaded(list, count),
+    failed: ordersFailed,
+  });
 
   const pages = Math.max(1, Math.ceil(total / SELLER_ORDERS_PAGE_SIZE));
   const newCount = Object.keys(unseen).length;

@@ -3,6 +3,7 @@ import type { ProductDto } from '@core/contracts/http/products';
 import { formatRupees } from '@core/domain/money';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast/toast-store';
+import { useLoader } from '../../../hooks/use-loader';
 import { errorMessage } from '../../../lib/api-client';
 import { deleteProduct, getSellerProducts, setProductStock } from '../api/seller-products';
 import { useSellerProducts } from '../stores/seller-products-store';
@@ -97,22 +98,7 @@ export function ProductTable({ refreshKey }: { refreshKey: number }) {
   const productsLoaded = useSellerProducts((s) => s.productsLoaded);
   const productsFailed = useSellerProducts((s) => s.productsFailed);
 
-  useEffect(() => {
-    let cancelled = false;
-    productsRequested();
-    getSellerProducts()
-      .then((list) => {
-        if (!cancelled) productsLoaded(list);
-      })
-      .catch((error: unknown) => {
-        if (cancelled) return;
-        productsFailed();
-        toast.error(errorMessage(error));
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [refreshKey, productsRequested, productsLoaded, productsFailed]);
+  useLoader(getSellerProducts, [refreshKey], { started: productsRequested, loaded: productsLoaded, failed: productsFailed });
 
   return (
     <section className="seller-section" aria-labelledby="product-list-title">

@@ -1,0 +1,51 @@
+import { useCallback, useEffect, useRef, useState, type DependencyList } from 'react';
+import { toast } from '../components/ui/toast/toast-store';
+import { errorMessage } from '../lib/api-client';
+
+export type LoaderHandlers<T> = {
+  /** Called as each run starts (a store's `…Requested`). */
+  started?: () => void;
+  loaded: (value: T) => void;
+  failed?: (error: unknown) => void;
+  /** The component shows a failure itself (inline message, fallback); otherwise its reason is an error toast. */
+  quiet?: boolean;
+};
+
+/**
+ * The one way a component loads server data: runs `load` when `deps` change (and on `reload()`), and hands the answer
+ * to `loaded` only if no newer run started and the component is still there, so a slow answer for an old filter
+ * or page never overwrites a newer one. `load` may be null to load nothing for now. Handlers are read at the time
+ * the answer arrives, so they need not be listed in `deps`.
+ */
+export function useLoader<T>(load: (() => Promise<T>) | null, deps: DependencyList, handlers: LoaderHandlers<T>): { reload: () => void } {
+  const latest = useRef({ load, handlers });
+  const [reloads, setReloads] = useState(0);
+
+  useEffect(() => {
+    latest.current = { load, handlers };
+  });
+
+  useEffect(() => {
+    const { load: run, handlers: on } = latest.current;
+    if (!run) return;
+    let superseded = false;
+    on.started?.();
+    run().then(
+      (value) => {
+        if (!superseded) latest.current.handlers.loaded(value);
+      },
+      (error: unknown) => {
+        if (superseded) return;
+        const on = latest.current.handlers;
+        on.failed?.(error);
+        if (!on.quiet) toast.error(errorMessage(error));
+      },
+    );
+    return () => {
+      superseded = true;
+    };
+    // `deps` stand for what `load` reads; the hook adds whether there is anything to load and the manual reloads.
+  }, [...deps, load === null, reloads]);
+
+  return { reload: useCallback(() => setReloads((n) => n + 1), []) };
+}

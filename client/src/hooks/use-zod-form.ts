@@ -1,0 +1,63 @@
+import { useState, type FormEvent } from 'react';
+import type { z } from 'zod';
+import { toast } from '../components/ui/toast/toast-store';
+import { errorMessage } from '../lib/api-client';
+import { fieldErrors, type FieldErrors } from '../lib/field-errors';
+
+export type FormOptions<V extends Record<string, string>, S extends z.ZodType> = {
+  initial: V | (() => V);
+  /** The contract's schema for what the form sends; its messages become the inline field errors. */
+  schema: S;
+  /** Turns the typed text into what the schema checks (numbers, optional fields); the values as they are by default. */
+  toInput?: (values: V) => unknown;
+  /** Sends the checked data; a throw is shown as an error toast and the values stay for another try. */
+  onSubmit: (data: z.output<S>, values: V) => Promise<void>;
+};
+
+/**
+ * The one form hook: text values by field name, the contract's schema checked before anything is sent (inline errors
+ * per field), a busy flag while the request is out, and server failures as toasts. `field(name)` gives what a
+ * FormField needs; `reset` empties the form after a success that should leave it blank.
+ */
+export function useZodForm<V extends Record<string, string>, S extends z.ZodType>(options: FormOptions<V, S>) {
+  const [values, setValues] = useState<V>(options.initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+
+  const setValue = (name: keyof V & string, value: string) => setValues((v) => ({ ...v, [name]: value }));
+
+  function field(name: keyof V & string) {
+    return {
+      name,
+      value: values[name],
+      error: errors[name],
+      onChange: (e: { target: { value: string } }) => setValue(name, e.target.value),
+    };
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = options.schema.safeParse(options.toInput ? options.toInput(values) : values);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      await options.onSubmit(parsed.data, values);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function reset(next?: V) {
+    const initial = typeof options.initial === 'function' ? options.initial() : options.initial;
+    setValues(next ?? initial);
+    setErrors({});
+  }
+
+  return { values, errors, busy, field, setValue, handleSubmit, reset, clearErrors: () => setErrors({}) };
+}
