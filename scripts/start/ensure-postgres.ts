@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { startEmbeddedPostgres } from './embedded-postgres';
-import { StartError, messageOf } from './lifecycle';
-import { addressOf, answers, formatAddress, type Address } from './net';
+import { messageOf } from './lifecycle';
+import { addressOf, answers, formatAddress } from './net';
+import { serviceMissing } from './service-missing';
 
 export type PostgresInUse = { databaseUrl: string; stop?: (hurry?: boolean) => Promise<void> };
 
@@ -15,14 +16,14 @@ export async function ensurePostgres(
 ): Promise<PostgresInUse> {
   const address = addressOf(databaseUrl, 5432);
   if ((options.explicit || !options.always) && (await answers(address))) return { databaseUrl };
-  if (options.explicit) throw postgresMissing(address, options, 'DATABASE_URL is set, so no embedded PostgreSQL is started.');
+  if (options.explicit) throw serviceMissing('PostgreSQL', address, options, 'DATABASE_URL is set, so no embedded PostgreSQL is started.');
 
   const started = performance.now();
   let embedded;
   try {
     embedded = await startEmbeddedPostgres(options.dataDir);
   } catch (error) {
-    throw postgresMissing(address, options, `The embedded PostgreSQL could not start either: ${messageOf(error)}`);
+    throw serviceMissing('PostgreSQL', address, options, `The embedded PostgreSQL could not start either: ${messageOf(error)}`);
   }
   const url = new URL(databaseUrl);
   const embeddedUrl = `postgresql://postgres@127.0.0.1:${embedded.port}${url.pathname}`;
@@ -36,18 +37,4 @@ export async function ensurePostgres(
     console.log(`PostgreSQL: the embedded server an earlier run left running (pid ${embedded.adopted}, not stopped cleanly) was adopted; it stops with this run.`);
   }
   return { databaseUrl: embeddedUrl, stop: embedded.stop };
-}
-
-function postgresMissing(address: Address, options: { explicit: boolean }, reason: string): StartError {
-  const where = options.explicit ? 'DATABASE_URL' : 'the default address';
-  return new StartError(
-    [
-      `PostgreSQL is not reachable at ${formatAddress(address)} (${where}).`,
-      reason,
-      'Start PostgreSQL, then run npm start again:',
-      '  pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start',
-      'or point DATABASE_URL at a PostgreSQL server that is running, e.g.',
-      '  DATABASE_URL=postgresql://postgres@127.0.0.1:5432/grocery npm start',
-    ].join('\n'),
-  );
 }

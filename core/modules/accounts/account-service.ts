@@ -3,6 +3,7 @@ import { AppError, conflict, unauthorized } from '../../domain/errors';
 import type { CartService } from '../cart/cart-service';
 import { isUniqueViolation } from '../../infra/prisma-errors';
 import type { AccountRepository, UserRow } from './account-repository';
+import { checkCredentials } from './credential-check';
 import type { LoginRateLimiter } from './login-rate-limiter';
 import type { PasswordHasher } from './password';
 import type { SessionService } from './session-service';
@@ -55,22 +56,10 @@ export function createAccountService(deps: {
       return signIn(user, input.cartItems);
     },
 
-    /**
-     * The attempt is paid for before the password is checked (login-budget.ts), so parallel guesses cannot outrun the
-     * limit; a hash made at an older cost is replaced now that the password is known.
-     */
+    /** Rate-limited and timing-safe (credential-check.ts). */
     async login(input: LoginInput, ip: string): Promise<SignedIn> {
-      const attempt = { ip, email: input.email };
-      await limiter.take('user', attempt);
-      const found = await repo.findByEmail(input.email);
-      // Verify against a dummy hash for unknown emails, so timing does not reveal which emails are registered.
-      const check = await passwords.verify(input.password, found?.passwordHash ?? (await passwords.dummyHash()));
-      if (!found || !check.ok) {
-        await limiter.failed('user', attempt);
-        throw invalidCredentials();
-      }
-      await limiter.succeeded('user', attempt);
-      if (check.outdated) await repo.updatePasswordHash(found.id, await passwords.hash(input.password));
+      const found = await checkCredentials({ limiter, passwords, scope: 'user', findByEmail: repo.findByEmail, updatePasswordHash: repo.updatePasswordHash }, { ...input, ip });
+      if (!found) throw invalidCredentials();
       const { passwordHash: _hash, ...user } = found;
       return signIn(user, input.cartItems);
     },

@@ -1,6 +1,7 @@
 import { unauthorized } from '../../domain/errors';
 import type { Config } from '../../infra/config';
 import type { Db } from '../../infra/prisma';
+import { checkCredentials } from '../accounts/credential-check';
 import type { LoginRateLimiter } from '../accounts/login-rate-limiter';
 import { createPasswordHasher, type PasswordHasher } from '../accounts/password';
 import type { SessionService } from '../accounts/session-service';
@@ -21,17 +22,12 @@ export function createSellerService(deps: { repo: SellerRepository; sessions: Se
 
   return {
     async login(credentials: SellerCredentials, ip: string): Promise<{ token: string; expiresAt: Date }> {
-      const attempt = { ip, email: credentials.email };
-      await limiter.take('seller', attempt);
-      const seller = await repo.findByEmail(credentials.email);
-      // Hash even for an unknown email, so the answer's timing does not tell which emails are sellers.
-      const check = await passwords.verify(credentials.password, seller?.passwordHash ?? (await passwords.dummyHash()));
-      if (!seller || !check.ok) {
-        await limiter.failed('seller', attempt);
-        throw unauthorized('Invalid email or password');
-      }
-      await limiter.succeeded('seller', attempt);
-      if (check.outdated) await repo.updatePasswordHash(seller.id, await passwords.hash(credentials.password));
+      // Rate-limited and timing-safe, exactly like shoppers' logins (credential-check.ts).
+      const seller = await checkCredentials(
+        { limiter, passwords, scope: 'seller', findByEmail: repo.findByEmail, updatePasswordHash: repo.updatePasswordHash },
+        { ...credentials, ip },
+      );
+      if (!seller) throw unauthorized('Invalid email or password');
       return sessions.create({ sellerId: seller.id });
     },
 

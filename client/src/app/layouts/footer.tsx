@@ -16,6 +16,32 @@ const SOCIAL = [
   { icon: youtube, label: 'FreshCart on YouTube' },
 ] as const;
 
+const COMPANY_LINKS = [
+  { to: '/', label: 'Home' },
+  { to: '/products', label: 'Best Sellers' },
+  { to: '/about', label: 'About Us' },
+  { to: '/faqs', label: 'FAQs' },
+  { to: '/seller', label: 'Become Seller' },
+] as const;
+
+const POLICY_PAGES = POLICY_LINKS.map((p) => ({ to: `/policy/${p.slug}`, label: p.label }));
+
+/** A footer column of site links under its heading. */
+function LinkColumn({ id, title, links }: { id: string; title: string; links: readonly { to: string; label: string }[] }) {
+  return (
+    <nav className="footer__col" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <ul>
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to}>{link.label}</Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 export function Footer() {
   return (
     <footer className="footer">
@@ -37,37 +63,8 @@ export function Footer() {
           </div>
         </div>
 
-        <nav className="footer__col" aria-labelledby="footer-company">
-          <h2 id="footer-company">Company</h2>
-          <ul>
-            <li>
-              <Link to="/">Home</Link>
-            </li>
-            <li>
-              <Link to="/products">Best Sellers</Link>
-            </li>
-            <li>
-              <Link to="/about">About Us</Link>
-            </li>
-            <li>
-              <Link to="/faqs">FAQs</Link>
-            </li>
-            <li>
-              <Link to="/seller">Become Seller</Link>
-            </li>
-          </ul>
-        </nav>
-
-        <nav className="footer__col" aria-labelledby="footer-policy">
-          <h2 id="footer-policy">Policy</h2>
-          <ul>
-            {POLICY_LINKS.map((p) => (
-              <li key={p.slug}>
-                <Link to={`/policy/${p.slug}`}>{p.label}</Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <LinkColumn id="footer-company" title="Company" links={COMPANY_LINKS} />
+        <LinkColumn id="footer-policy" title="Policy" links={POLICY_PAGES} />
 
         <div className="footer__col">
           <h2 id="footer-contact">Contact Us</h2>

@@ -30,3 +30,19 @@ export function FormField({ label, name, error, hint, id, className, ...input }:
     </div>
   );
 }
+
+type NamedFieldProps = Omit<FieldProps, 'label' | 'type'>;
+
+/** The email field every sign-in form starts with. */
+export function EmailField(props: NamedFieldProps) {
+  return <FormField label="Email" type="email" required {...props} />;
+}
+
+export function PasswordField(props: NamedFieldProps) {
+  return <FormField label="Password" type="password" required {...props} />;
+}
+
+/** An amount in rupees with paise (two decimals), never negative. */
+export function RupeesField(props: NamedFieldProps & { label: string }) {
+  return <FormField type="number" inputMode="decimal" min={0} step="0.01" required {...props} />;
+}

@@ -1,7 +1,7 @@
 import type { UserDto } from '@core/contracts/http/accounts';
 import { LoginBody, RegisterBody } from '@core/contracts/http/accounts';
 import { Modal } from '../../../components/ui/modal';
-import { FormField } from '../../../components/ui/form-field';
+import { EmailField, FormField, PasswordField } from '../../../components/ui/form-field';
 import { toast } from '../../../components/ui/toast/toast-store';
 import { useZodForm } from '../../../hooks/use-zod-form';
 import { login } from '../api/login';
@@ -50,29 +50,13 @@ export function LoginModal({ localCart, onAuthenticated }: LoginModalProps) {
           <span className="accent">User</span> {title}
         </h2>
         {isRegister ? (
-          <FormField
-            label="Name"
-            autoComplete="name"
-            required
-            {...form.field('name')}
-            placeholder="Your name"
-          />
+          <FormField label="Name" autoComplete="name" required placeholder="Your name" {...form.field('name')} />
         ) : null}
-        <FormField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          {...form.field('email')}
-          placeholder="you@example.com"
-        />
-        <FormField
-          label="Password"
-          type="password"
+        <EmailField autoComplete="email" placeholder="you@example.com" {...form.field('email')} />
+        <PasswordField
           autoComplete={isRegister ? 'new-password' : 'current-password'}
-          required
-          {...form.field('password')}
           placeholder={isRegister ? 'At least 8 characters' : 'Your password'}
+          {...form.field('password')}
         />
         <p className="login-form__switch">
           {isRegister ? 'Already have an account? ' : 'New to FreshCart? '}

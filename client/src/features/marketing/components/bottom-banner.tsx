@@ -1,5 +1,6 @@
 import bannerWide from '../../../assets/bottom-banner.svg';
 import bannerSmall from '../../../assets/bottom-banner-small.svg';
+import { BannerArt } from './banner-art';
 import { VALUE_CARDS } from './value-cards';
 import './marketing.css';
 
@@ -7,10 +8,7 @@ import './marketing.css';
 export function BottomBanner() {
   return (
     <section className="bottom-banner" aria-labelledby="why-title">
-      <picture className="bottom-banner__art">
-        <source media="(min-width: 768px)" srcSet={bannerWide} />
-        <img src={bannerSmall} alt="" width={1200} height={420} loading="lazy" />
-      </picture>
+      <BannerArt className="bottom-banner__art" wide={bannerWide} small={bannerSmall} height={420} />
       <div className="bottom-banner__content">
         <h2 id="why-title" className="section-title bottom-banner__title">
           Why We Are the Best?

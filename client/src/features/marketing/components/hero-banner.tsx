@@ -1,15 +1,13 @@
 import { Link } from 'react-router-dom';
 import heroWide from '../../../assets/hero-banner.svg';
 import heroSmall from '../../../assets/hero-banner-small.svg';
+import { BannerArt } from './banner-art';
 import './marketing.css';
 
 export function HeroBanner() {
   return (
     <section className="hero" aria-labelledby="hero-title">
-      <picture className="hero__art">
-        <source media="(min-width: 768px)" srcSet={heroWide} />
-        <img src={heroSmall} alt="" width={1200} height={480} fetchPriority="high" />
-      </picture>
+      <BannerArt className="hero__art" wide={heroWide} small={heroSmall} height={480} firstScreen />
       <div className="hero__content">
         <h1 id="hero-title" className="hero__title">
           Freshness You Can Trust, Savings You Will Love!

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { ProductData } from '@core/contracts/http/products';
 import { CATEGORIES } from '@core/domain/categories';
 import { PRODUCT_IMAGE_SLOTS } from '../../../config/constants';
-import { FormField } from '../../../components/ui/form-field';
+import { FormField, RupeesField } from '../../../components/ui/form-field';
 import { UploadIcon } from '../../../components/ui/icons';
 import { toast } from '../../../components/ui/toast/toast-store';
 import { useZodForm } from '../../../hooks/use-zod-form';
@@ -127,26 +127,8 @@ export function AddProductForm() {
         ) : null}
       </div>
       <div className="seller-form__row">
-        <FormField
-          label="Product Price"
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step="0.01"
-          required
-          {...form.field('price')}
-          placeholder="0"
-        />
-        <FormField
-          label="Offer Price"
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step="0.01"
-          required
-          {...form.field('offerPrice')}
-          placeholder="0"
-        />
+        <RupeesField label="Product Price" placeholder="0" {...form.field('price')} />
+        <RupeesField label="Offer Price" placeholder="0" {...form.field('offerPrice')} />
         <FormField
           label="Stock (optional)"
           type="number"

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router-dom';
 import { SellerLoginBody } from '@core/contracts/http/accounts';
-import { FormField } from '../../../components/ui/form-field';
+import { EmailField, PasswordField } from '../../../components/ui/form-field';
 import { toast } from '../../../components/ui/toast/toast-store';
 import { useZodForm } from '../../../hooks/use-zod-form';
 import { sellerLogin } from '../api/seller-session';
@@ -27,22 +27,8 @@ export function SellerLogin() {
         <h1 id="seller-login-title" className="seller-login__title">
           <span className="accent">Seller</span> Login
         </h1>
-        <FormField
-          label="Email"
-          type="email"
-          autoComplete="username"
-          required
-          {...form.field('email')}
-          placeholder="seller@example.com"
-        />
-        <FormField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          required
-          {...form.field('password')}
-          placeholder="Your password"
-        />
+        <EmailField autoComplete="username" placeholder="seller@example.com" {...form.field('email')} />
+        <PasswordField autoComplete="current-password" placeholder="Your password" {...form.field('password')} />
         <button type="submit" className="btn btn--block" disabled={form.busy}>
           {form.busy ? 'Please wait…' : 'Login'}
         </button>
