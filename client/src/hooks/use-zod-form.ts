@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { z } from 'zod';
-import { toast } from '../components/ui/toast/toast-store';
-import { errorMessage } from '../lib/api-client';
 import { fieldErrors, type FieldErrors } from '../lib/field-errors';
+import { useAction } from './use-action';
 
 export type FormOptions<V extends Record<string, string>, S extends z.ZodType> = {
   initial: V | (() => V);
@@ -22,7 +21,7 @@ export type FormOptions<V extends Record<string, string>, S extends z.ZodType> =
 export function useZodForm<V extends Record<string, string>, S extends z.ZodType>(options: FormOptions<V, S>) {
   const [values, setValues] = useState<V>(options.initial);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction();
 
   const setValue = (name: keyof V & string, value: string) => setValues((v) => ({ ...v, [name]: value }));
 
@@ -43,14 +42,7 @@ export function useZodForm<V extends Record<string, string>, S extends z.ZodType
       return;
     }
     setErrors({});
-    setBusy(true);
-    try {
-      await options.onSubmit(parsed.data, values);
-    } catch (error) {
-      toast.error(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
+    await run(true, () => options.onSubmit(parsed.data, values));
   }
 
   function reset(next?: V) {

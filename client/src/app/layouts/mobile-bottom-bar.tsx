@@ -1,7 +1,18 @@
+import type { ComponentType } from 'react';
 import { NavLink } from 'react-router-dom';
 import { BoxIcon, CartIcon, GridIcon, HomeIcon, PhoneIcon } from '../../components/ui/icons';
 import { useSession } from '../../features/auth/stores/session-store';
 import { cartCount, useCart } from '../../features/cart/stores/cart-store';
+
+/** One icon-and-word link of the bar. */
+function BarLink({ to, end, Icon, label }: { to: string; end?: boolean; Icon: ComponentType; label: string }) {
+  return (
+    <NavLink to={to} end={end}>
+      <Icon />
+      <span>{label}</span>
+    </NavLink>
+  );
+}
 
 /** Small screens: Home, Products, Cart, and Orders when logged in (Contact otherwise). */
 export function MobileBottomBar() {
@@ -9,14 +20,8 @@ export function MobileBottomBar() {
   const count = useCart((s) => cartCount(s.items));
   return (
     <nav className="bottom-bar" aria-label="Quick">
-      <NavLink to="/" end>
-        <HomeIcon />
-        <span>Home</span>
-      </NavLink>
-      <NavLink to="/products">
-        <GridIcon />
-        <span>Products</span>
-      </NavLink>
+      <BarLink to="/" end Icon={HomeIcon} label="Home" />
+      <BarLink to="/products" Icon={GridIcon} label="Products" />
       <NavLink to="/cart" aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}>
         <span className="bottom-bar__icon">
           <CartIcon />
@@ -28,17 +33,7 @@ export function MobileBottomBar() {
         </span>
         <span aria-hidden="true">Cart</span>
       </NavLink>
-      {loggedIn ? (
-        <NavLink to="/my-orders">
-          <BoxIcon />
-          <span>Orders</span>
-        </NavLink>
-      ) : (
-        <NavLink to="/contact">
-          <PhoneIcon />
-          <span>Contact</span>
-        </NavLink>
-      )}
+      {loggedIn ? <BarLink to="/my-orders" Icon={BoxIcon} label="Orders" /> : <BarLink to="/contact" Icon={PhoneIcon} label="Contact" />}
     </nav>
   );
 }

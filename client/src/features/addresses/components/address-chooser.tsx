@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { AddressDto } from '@core/contracts/http/addresses';
 import { toast } from '../../../components/ui/toast/toast-store';
-import { errorMessage } from '../../../lib/api-client';
+import { useAction } from '../../../hooks/use-action';
 import { deleteAddress } from '../api/delete-address';
 import { useAddresses } from '../stores/address-store';
 import { addressLine } from './address-text';
@@ -22,7 +22,7 @@ export function AddressChooser({ isLoggedIn, onLoginRequested }: AddressChooserP
   const addressSelected = useAddresses((s) => s.addressSelected);
   const addressDeleted = useAddresses((s) => s.addressDeleted);
   const [open, setOpen] = useState(false);
-  const [deleting, setDeleting] = useState<string | null>(null);
+  const deleting = useAction<string>();
   const navigate = useNavigate();
 
   const selected = addresses.find((a) => a._id === selectedId) ?? null;
@@ -32,17 +32,12 @@ export function AddressChooser({ isLoggedIn, onLoginRequested }: AddressChooserP
     navigate('/add-address', { state });
   }
 
-  async function remove(address: AddressDto) {
-    setDeleting(address._id);
-    try {
+  function remove(address: AddressDto) {
+    return deleting.run(address._id, async () => {
       await deleteAddress(address._id);
       addressDeleted(address._id);
       toast.success('Address deleted');
-    } catch (error) {
-      toast.error(errorMessage(error));
-    } finally {
-      setDeleting(null);
-    }
+    });
   }
 
   return (
@@ -106,7 +101,7 @@ export function AddressChooser({ isLoggedIn, onLoginRequested }: AddressChooserP
                     <button
                       type="button"
                       className="link-button link-button--danger"
-                      disabled={deleting === address._id}
+                      disabled={deleting.pending === address._id}
                       onClick={() => void remove(address)}
                       aria-label={`Delete address ${addressLine(address)}`}
                     >

@@ -4,7 +4,7 @@ import { formatRupees } from '@core/domain/money';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast/toast-store';
 import { useLoader } from '../../../hooks/use-loader';
-import { errorMessage } from '../../../lib/api-client';
+import { useAction } from '../../../hooks/use-action';
 import { deleteProduct, getSellerProducts, setProductStock } from '../api/seller-products';
 import { useSellerProducts } from '../stores/seller-products-store';
 import './seller.css';
@@ -14,7 +14,8 @@ function ProductRow({ product }: { product: ProductDto }) {
   const productRemoved = useSellerProducts((s) => s.productRemoved);
   const productReceived = useSellerProducts((s) => s.productReceived);
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const stockChange = useAction();
+  const removal = useAction();
 
   useEffect(() => {
     if (!confirming) return;
@@ -22,30 +23,31 @@ function ProductRow({ product }: { product: ProductDto }) {
     return () => clearTimeout(timer);
   }, [confirming]);
 
-  async function toggleStock() {
+  // Shown at once, put back if the server refuses.
+  function toggleStock() {
     const next = !product.inStock;
     stockToggled(product._id, next);
-    try {
-      const reply = await setProductStock(product._id, next);
-      if (reply.product) productReceived(reply.product);
-      toast.success(reply.message ?? 'Stock updated');
-    } catch (error) {
-      stockToggled(product._id, !next);
-      toast.error(errorMessage(error));
-    }
+    return stockChange.run(
+      true,
+      async () => {
+        const reply = await setProductStock(product._id, next);
+        productReceived(reply.product);
+        toast.success(reply.message);
+      },
+      () => stockToggled(product._id, !next),
+    );
   }
 
-  async function remove() {
-    setBusy(true);
-    try {
-      const reply = await deleteProduct(product._id);
-      productRemoved(product._id);
-      toast.success(reply.message ?? 'Product deleted');
-    } catch (error) {
-      toast.error(errorMessage(error));
-      setBusy(false);
-      setConfirming(false);
-    }
+  function remove() {
+    return removal.run(
+      true,
+      async () => {
+        const reply = await deleteProduct(product._id);
+        productRemoved(product._id);
+        toast.success(reply.message);
+      },
+      () => setConfirming(false),
+    );
   }
 
   return (
@@ -73,8 +75,8 @@ function ProductRow({ product }: { product: ProductDto }) {
       </td>
       <td>
         {confirming ? (
-          <button type="button" className="btn btn--danger btn--small" disabled={busy} onClick={() => void remove()}>
-            {busy ? 'Deleting…' : 'Confirm delete'}
+          <button type="button" className="btn btn--danger btn--small" disabled={removal.busy} onClick={() => void remove()}>
+            {removal.busy ? 'Deleting…' : 'Confirm delete'}
           </button>
         ) : (
           <button

@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import type { OrderDto } from '@core/contracts/http/orders';
 import { formatRupees } from '@core/domain/money';
 import { OrderStatus, sellerChoices } from '@core/domain/order-status';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { toast } from '../../../components/ui/toast/toast-store';
-import { errorMessage } from '../../../lib/api-client';
+import { useAction } from '../../../hooks/use-action';
 import { formatDateTime } from '../../../lib/format';
 import { orderStatusOf } from '../../../lib/order-status';
 import { updateOrder } from '../api/seller-orders';
@@ -14,24 +13,19 @@ import './seller.css';
 export function SellerOrderRow({ order, isNew }: { order: OrderDto; isNew: boolean }) {
   const orderUpdated = useSellerOrders((s) => s.orderUpdated);
   const orderSeen = useSellerOrders((s) => s.orderSeen);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction();
   const status = orderStatusOf(order);
   const choices = sellerChoices(status);
   const inSequence = choices.some((c) => c.status === status);
 
   async function change(patch: { status?: OrderStatus; isPaid?: boolean }) {
     orderSeen(order._id);
-    setBusy(true);
-    try {
+    // The spec toasts only real failures; with real status codes a refused change (409) is one of them.
+    await run(true, async () => {
       const reply = await updateOrder(order._id, patch);
       orderUpdated(reply.order);
       toast.success('Order status updated');
-    } catch (error) {
-      // The spec toasts only real failures; with real status codes a refused change (409) is one of them.
-      toast.error(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   const { address } = order;
