@@ -1,27 +1,30 @@
-import { lazy } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router-dom';
 import { RootLayout } from './layouts/root-layout';
 import { HomeRoute } from './routes/home';
 import { RouteError } from './routes/route-error';
 
+/** A route component from a chunk of its own, loaded when the route is first visited. */
+function lazyRoute<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
+  return lazy(() => load().then((m) => ({ default: m[name] as ComponentType })));
+}
+
 // Every route but the home page is split out, so the first visit loads only what the home page needs.
-const AllProductsRoute = lazy(() => import('./routes/products').then((m) => ({ default: m.AllProductsRoute })));
-const CategoryProductsRoute = lazy(() => import('./routes/products').then((m) => ({ default: m.CategoryProductsRoute })));
-const ProductRoute = lazy(() => import('./routes/product-page').then((m) => ({ default: m.ProductRoute })));
-const CartRoute = lazy(() => import('./routes/cart').then((m) => ({ default: m.CartRoute })));
-const AddAddressRoute = lazy(() => import('./routes/add-address').then((m) => ({ default: m.AddAddressRoute })));
-const MyOrdersRoute = lazy(() => import('./routes/my-orders').then((m) => ({ default: m.MyOrdersRoute })));
-const LoaderRoute = lazy(() => import('./routes/loader').then((m) => ({ default: m.LoaderRoute })));
-const ContactRoute = lazy(() => import('./routes/info-pages').then((m) => ({ default: m.ContactRoute })));
-const AboutRoute = lazy(() => import('./routes/info-pages').then((m) => ({ default: m.AboutRoute })));
-const FaqsRoute = lazy(() => import('./routes/info-pages').then((m) => ({ default: m.FaqsRoute })));
-const PolicyRoute = lazy(() => import('./routes/info-pages').then((m) => ({ default: m.PolicyRoute })));
-const SellerArea = lazy(() => import('./routes/seller/seller-area').then((m) => ({ default: m.SellerArea })));
-const AddProductRoute = lazy(() => import('./routes/seller/seller-pages').then((m) => ({ default: m.AddProductRoute })));
-const SellerProductListRoute = lazy(() =>
-  import('./routes/seller/seller-pages').then((m) => ({ default: m.SellerProductListRoute })),
-);
-const SellerOrdersRoute = lazy(() => import('./routes/seller/seller-pages').then((m) => ({ default: m.SellerOrdersRoute })));
+const AllProductsRoute = lazyRoute(() => import('./routes/products'), 'AllProductsRoute');
+const CategoryProductsRoute = lazyRoute(() => import('./routes/products'), 'CategoryProductsRoute');
+const ProductRoute = lazyRoute(() => import('./routes/product-page'), 'ProductRoute');
+const CartRoute = lazyRoute(() => import('./routes/cart'), 'CartRoute');
+const AddAddressRoute = lazyRoute(() => import('./routes/add-address'), 'AddAddressRoute');
+const MyOrdersRoute = lazyRoute(() => import('./routes/my-orders'), 'MyOrdersRoute');
+const LoaderRoute = lazyRoute(() => import('./routes/loader'), 'LoaderRoute');
+const ContactRoute = lazyRoute(() => import('./routes/info-pages'), 'ContactRoute');
+const AboutRoute = lazyRoute(() => import('./routes/info-pages'), 'AboutRoute');
+const FaqsRoute = lazyRoute(() => import('./routes/info-pages'), 'FaqsRoute');
+const PolicyRoute = lazyRoute(() => import('./routes/info-pages'), 'PolicyRoute');
+const SellerArea = lazyRoute(() => import('./routes/seller/seller-area'), 'SellerArea');
+const AddProductRoute = lazyRoute(() => import('./routes/seller/seller-pages'), 'AddProductRoute');
+const SellerProductListRoute = lazyRoute(() => import('./routes/seller/seller-pages'), 'SellerProductListRoute');
+const SellerOrdersRoute = lazyRoute(() => import('./routes/seller/seller-pages'), 'SellerOrdersRoute');
 
 /** SPEC.md section 2, route for route; anything else goes home. */
 export const router = createBrowserRouter([

@@ -1,4 +1,5 @@
 import { BEST_SELLER_COUNT } from '../../config/constants';
+import { Section } from '../../components/ui/section';
 import { Spinner } from '../../components/ui/spinner';
 import { BottomBanner } from '../../features/marketing/components/bottom-banner';
 import { HeroBanner } from '../../features/marketing/components/hero-banner';
@@ -6,6 +7,7 @@ import { CategoryGrid } from '../../features/products/components/category-grid';
 import { ProductGrid } from '../../features/products/components/product-grid';
 import { useProducts } from '../../features/products/stores/products-store';
 import { renderCartControl } from './product-actions';
+import { isLoading } from '../../lib/load-status';
 import './routes.css';
 
 export function HomeRoute() {
@@ -17,18 +19,15 @@ export function HomeRoute() {
     <div className="container home">
       <HeroBanner />
       <CategoryGrid />
-      <section className="best-sellers" aria-labelledby="best-sellers-title">
-        <h2 id="best-sellers-title" className="section-title">
-          Best Sellers
-        </h2>
-        {status === 'loading' || status === 'idle' ? (
+      <Section id="best-sellers-title" title="Best Sellers" level={2} className="best-sellers">
+        {isLoading(status) ? (
           <Spinner label="Loading best sellers" />
         ) : bestSellers.length === 0 ? (
           <p className="muted best-sellers__empty">New products are on their way. Check back soon.</p>
         ) : (
           <ProductGrid products={bestSellers} renderAction={renderCartControl} label="Best sellers" />
         )}
-      </section>
+      </Section>
       <BottomBanner />
     </div>
   );

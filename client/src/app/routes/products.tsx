@@ -6,6 +6,7 @@ import { useProducts } from '../../features/products/stores/products-store';
 import { useSearch } from '../../features/products/stores/search-store';
 import { SearchBox } from '../layouts/navbar';
 import { renderCartControl } from './product-actions';
+import { isLoading } from '../../lib/load-status';
 import './routes.css';
 
 /** /products: every in-stock product whose name contains the search text (case-insensitive). */
@@ -22,7 +23,7 @@ export function AllProductsRoute() {
         <h1 className="page-title title-rule">All Products</h1>
         <SearchBox id="page-search" className="listing-head__search" />
       </div>
-      {status === 'loading' || status === 'idle' ? (
+      {isLoading(status) ? (
         <Spinner label="Loading products" />
       ) : shown.length === 0 ? (
         <p className="empty-state">{needle ? `No products match “${query.trim()}”.` : 'No products available right now.'}</p>
@@ -44,7 +45,7 @@ export function CategoryProductsRoute() {
   return (
     <div className="container page">
       {category ? <h1 className="page-title title-rule">{category.text.toUpperCase()}</h1> : null}
-      {status === 'loading' || status === 'idle' ? (
+      {isLoading(status) ? (
         <Spinner label="Loading products" />
       ) : shown.length === 0 ? (
         <p className="empty-state">No products found in this category.</p>

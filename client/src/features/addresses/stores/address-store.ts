@@ -1,14 +1,10 @@
 import { create } from 'zustand';
 import type { AddressDto } from '@core/contracts/http/addresses';
+import type { LoadedList } from '../../../lib/load-status';
 
-type AddressState = {
-  addresses: AddressDto[];
+/** `addressesLoaded` keeps the chosen address when it still exists, otherwise picks the first one. */
+type AddressState = LoadedList<'addresses', AddressDto> & {
   selectedId: string | null;
-  status: 'idle' | 'loading' | 'ready' | 'error';
-  addressesRequested: () => void;
-  /** Keeps the chosen address when it still exists, otherwise picks the first one. */
-  addressesLoaded: (addresses: AddressDto[]) => void;
-  addressesFailed: () => void;
   addressSelected: (id: string) => void;
   addressDeleted: (id: string) => void;
   addressesCleared: () => void;

@@ -4,6 +4,7 @@ import { useLoader } from '../../../hooks/use-loader';
 import { getMyOrders } from '../api/get-my-orders';
 import { useMyOrders } from '../stores/my-orders-store';
 import { OrderCard } from './order-card';
+import { isLoading } from '../../../lib/load-status';
 import './orders.css';
 
 type MyOrdersListProps = {
@@ -21,7 +22,7 @@ export function MyOrdersList({ refreshKey }: MyOrdersListProps) {
   // The spec only logs a failure; an inline message with a retry is shown instead of a toast.
   const { reload } = useLoader(getMyOrders, [refreshKey], { started: ordersRequested, loaded: ordersLoaded, failed: ordersFailed, quiet: true });
 
-  if (status === 'loading' || status === 'idle') return <Spinner label="Loading your orders" />;
+  if (isLoading(status)) return <Spinner label="Loading your orders" />;
   if (status === 'error') {
     return (
       <div className="empty-state">

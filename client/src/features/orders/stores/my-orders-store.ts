@@ -1,13 +1,9 @@
 import { create } from 'zustand';
 import type { OrderDto } from '@core/contracts/http/orders';
+import type { LoadedList } from '../../../lib/load-status';
 
-type MyOrdersState = {
-  orders: OrderDto[];
-  status: 'idle' | 'loading' | 'ready' | 'error';
-  ordersRequested: () => void;
-  /** A snapshot; an order we already hold in a newer version (a live update that overtook the fetch) is kept. */
-  ordersLoaded: (orders: OrderDto[]) => void;
-  ordersFailed: () => void;
+/** `ordersLoaded` takes a snapshot; an order held in a newer version (a live update that overtook the fetch) is kept. */
+type MyOrdersState = LoadedList<'orders', OrderDto> & {
   /** A live `order.updated`: applied only when its version is newer than the one held. */
   orderReceived: (order: OrderDto) => void;
   ordersCleared: () => void;

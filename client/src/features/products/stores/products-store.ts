@@ -1,15 +1,9 @@
 import { create } from 'zustand';
 import type { ProductDto } from '@core/contracts/http/products';
+import type { LoadedList } from '../../../lib/load-status';
 
-type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
-
-type ProductsState = {
-  /** In-stock products only: out-of-stock ones are hidden from shoppers (SPEC.md section 4). */
-  products: ProductDto[];
-  status: LoadStatus;
-  productsRequested: () => void;
-  productsLoaded: (products: ProductDto[]) => void;
-  productsFailed: () => void;
+/** `products` holds in-stock products only: out-of-stock ones are hidden from shoppers (SPEC.md section 4). */
+type ProductsState = LoadedList<'products', ProductDto> & {
   /** A live `product.updated`: replaced in place, added when new, removed when out of stock. */
   productReceived: (product: ProductDto) => void;
   productRemoved: (productId: string) => void;

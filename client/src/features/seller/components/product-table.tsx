@@ -1,12 +1,14 @@
 import { useEffect, useState } from 'react';
 import type { ProductDto } from '@core/contracts/http/products';
 import { formatRupees } from '@core/domain/money';
+import { Section } from '../../../components/ui/section';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast/toast-store';
 import { useLoader } from '../../../hooks/use-loader';
 import { useAction } from '../../../hooks/use-action';
 import { deleteProduct, getSellerProducts, setProductStock } from '../api/seller-products';
 import { useSellerProducts } from '../stores/seller-products-store';
+import { isLoading } from '../../../lib/load-status';
 import './seller.css';
 
 function ProductRow({ product }: { product: ProductDto }) {
@@ -103,11 +105,8 @@ export function ProductTable({ refreshKey }: { refreshKey: number }) {
   useLoader(getSellerProducts, [refreshKey], { started: productsRequested, loaded: productsLoaded, failed: productsFailed });
 
   return (
-    <section className="seller-section" aria-labelledby="product-list-title">
-      <h1 id="product-list-title" className="page-title">
-        All Products
-      </h1>
-      {status === 'loading' || status === 'idle' ? (
+    <Section id="product-list-title" title="All Products" level={1} className="seller-section">
+      {isLoading(status) ? (
         <Spinner label="Loading products" />
       ) : status === 'error' ? (
         <p className="muted">Could not load products.</p>
@@ -140,6 +139,6 @@ export function ProductTable({ refreshKey }: { refreshKey: number }) {
           </table>
         </div>
       )}
-    </section>
+    </Section>
   );
 }

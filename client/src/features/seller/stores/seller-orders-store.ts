@@ -1,11 +1,12 @@
 import { create } from 'zustand';
 import type { OrderDto } from '@core/contracts/http/orders';
 import type { OrderStatus } from '@core/domain/order-status';
+import type { LoadStatus } from '../../../lib/load-status';
 
 type SellerOrdersState = {
   orders: OrderDto[];
   total: number;
-  status: 'idle' | 'loading' | 'ready' | 'error';
+  status: LoadStatus;
   filter: OrderStatus | '';
   page: number;
   /** Orders that arrived live and the seller has not looked at yet (highlighted on the board). */

@@ -1,12 +1,8 @@
 import { create } from 'zustand';
 import type { ProductDto } from '@core/contracts/http/products';
+import type { LoadedList } from '../../../lib/load-status';
 
-type SellerProductsState = {
-  products: ProductDto[];
-  status: 'idle' | 'loading' | 'ready' | 'error';
-  productsRequested: () => void;
-  productsLoaded: (products: ProductDto[]) => void;
-  productsFailed: () => void;
+type SellerProductsState = LoadedList<'products', ProductDto> & {
   /** A live or local change: replaced in place or added first (the seller sees out-of-stock products too). */
   productReceived: (product: ProductDto) => void;
   stockToggled: (id: string, inStock: boolean) => void;
