@@ -10,6 +10,7 @@ import type { Redis } from '../core/infra/redis';
 import type { Services } from '../core/services';
 import auth from './plugins/auth';
 import errorHandler from './plugins/error-handler';
+import inputGuard from './plugins/input-guard';
 import live from './plugins/live';
 import rateLimits from './plugins/rate-limits';
 import security from './plugins/security';
@@ -71,6 +72,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(websocket, { options: { maxPayload: 4 * 1024 } });
   await app.register(errorHandler);
   await app.register(security);
+  await app.register(inputGuard);
   await app.register(rateLimits);
   await app.register(auth);
   await app.register(live);

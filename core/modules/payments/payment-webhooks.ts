@@ -1,3 +1,4 @@
+import { describeInputProblem, findInputProblem } from '../../contracts/http/clean-input';
 import { AppError, invalid } from '../../domain/errors';
 import { appendEvent } from '../outbox/outbox-writer';
 import { toGatewayPayment } from './payment-gateway';
@@ -15,6 +16,12 @@ import { isValidWebhookSignature } from './signatures';
 /** The events that can settle an order; anything else is stored for the record and otherwise ignored. */
 const SETTLING_EVENTS = new Set(['payment.captured', 'payment.failed', 'order.paid']);
 
+/**
+ * What is stored of a delivery is bounded: Razorpay's payloads are a few KB and a handful of levels deep, so anything
+ * past these is not theirs and is refused (400/413) rather than written.
+ */
+const MAX_STORED_PAYLOAD_BYTES = 64 * 1024;
+
 export type WebhookOutcome = 'queued' | 'duplicate' | 'ignored';
 
 export async function handleWebhook(
@@ -27,12 +34,18 @@ export async function handleWebhook(
   }
   const eventId = input.eventId?.trim();
   if (!eventId || eventId.length > 100) throw invalid('missing_event_id', 'x-razorpay-event-id is required');
+  if (Buffer.byteLength(input.rawBody) > MAX_STORED_PAYLOAD_BYTES) {
+    throw new AppError('too_large', 'webhook_too_large', `Webhook payloads over ${MAX_STORED_PAYLOAD_BYTES / 1024} KB are not accepted`);
+  }
   let event: { event?: unknown; payload?: { payment?: { entity?: unknown } } };
   try {
     event = JSON.parse(input.rawBody);
   } catch {
     throw invalid('invalid_json', 'Request body is not valid JSON');
   }
+  // Escapes such as \u0000 or a lone \ud800 only become characters once parsed: checked here, before anything is stored.
+  const problem = findInputProblem(event, 'webhook payload');
+  if (problem) throw invalid('invalid_text', describeInputProblem(problem));
   const type = typeof event?.event === 'string' ? event.event : 'unknown';
   const payment = toGatewayPayment(event?.payload?.payment?.entity);
 

@@ -1,3 +1,4 @@
+import { describeInputProblem, findInputProblem } from '../../contracts/http/clean-input';
 import { ProductData } from '../../contracts/http/products';
 import { AppError, invalid } from '../../domain/errors';
 import type { ByteStream, ImageStorage, StoredImage } from '../uploads/image-storage';
@@ -62,6 +63,8 @@ function parseProductData(value: unknown, truncated: boolean): ProductData {
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
     throw invalid('product_data_not_json', 'productData must be a JSON object');
   }
+  const problem = findInputProblem(json, 'productData');
+  if (problem) throw invalid('invalid_text', describeInputProblem(problem));
   const parsed = ProductData.safeParse(json);
   if (!parsed.success) {
     // The schema's messages name their field ('Price must be more than 0'), so they read well joined.
