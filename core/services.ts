@@ -53,7 +53,7 @@ export function createServices(deps: { config: Config; db: Db; redis?: Redis; pa
   // The shopper side: accounts (with the cart merge at login), cart, addresses, placing and reading orders.
   const cart = createCartService({ repo: createCartRepository(db), transaction });
   const accounts = createAccountService({ repo: createAccountRepository(db), sessions, cart, limiter: loginLimiter, passwords });
-  const addresses = createAddressService({ repo: createAddressRepository(db) });
+  const addresses = createAddressService({ repo: createAddressRepository(db), transaction });
   const orderRepo = createOrderRepository(db);
   const orders = createOrderService({ repo: orderRepo });
   const orderQueries = createOrderQueries({ repo: orderRepo });

@@ -1,5 +1,5 @@
 import type { AddressInput } from '../../contracts/http/addresses';
-import type { Db } from '../../infra/prisma';
+import type { Db, Tx } from '../../infra/prisma';
 
 const fields = {
   id: true,
@@ -27,12 +27,20 @@ export function createAddressRepository(db: Db) {
       return db.address.findFirst({ where: { id, userId }, select: fields });
     },
 
-    count(userId: string): Promise<number> {
-      return db.address.count({ where: { userId } });
+    /**
+     * Holds, until the transaction ends, a lock on this user's address book (a transaction-scoped advisory lock keyed
+     * on the user id), so parallel adds for one user count one after another. Other users are not blocked.
+     */
+    async lockAddressBook(tx: Tx, userId: string): Promise<void> {
+      await tx.$queryRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`addresses:${userId}`}, 0))`;
     },
 
-    create(userId: string, input: AddressInput): Promise<AddressRow> {
-      return db.address.create({ data: { userId, ...input }, select: fields });
+    count(tx: Tx, userId: string): Promise<number> {
+      return tx.address.count({ where: { userId } });
+    },
+
+    create(tx: Tx, userId: string, input: AddressInput): Promise<AddressRow> {
+      return tx.address.create({ data: { userId, ...input }, select: fields });
     },
 
     /** Null when the address is not this user's. */

@@ -1,5 +1,6 @@
 import type { AddressDto, AddressInput } from '../../contracts/http/addresses';
 import { conflict, notFound } from '../../domain/errors';
+import type { Transaction } from '../../infra/prisma';
 import type { AddressRepository, AddressRow } from './address-repository';
 
 /** Enough for home, work and family; a cap keeps one account from filling the table. */
@@ -12,18 +13,21 @@ export function toAddressDto({ id, ...rest }: AddressRow): AddressDto {
 }
 
 /** A shopper's saved delivery addresses. Input arrives validated and normalised by the HTTP schema. */
-export function createAddressService(deps: { repo: AddressRepository }) {
-  const { repo } = deps;
+export function createAddressService(deps: { repo: AddressRepository; transaction: Transaction }) {
+  const { repo, transaction } = deps;
   return {
     async list(userId: string): Promise<AddressDto[]> {
       return (await repo.list(userId)).map(toAddressDto);
     },
 
     async add(userId: string, input: AddressInput): Promise<AddressDto> {
-      if ((await repo.count(userId)) >= MAX_ADDRESSES_PER_USER) {
-        throw conflict('too_many_addresses', `You can save at most ${MAX_ADDRESSES_PER_USER} addresses; delete one first`);
-      }
-      return toAddressDto(await repo.create(userId, input));
+      // Counted under the address book's lock, so 120 parallel adds cannot all see 49 and all insert.
+      const row = await transaction(async (tx) => {
+        await repo.lockAddressBook(tx, userId);
+        return (await repo.count(tx, userId)) < MAX_ADDRESSES_PER_USER ? repo.create(tx, userId, input) : null;
+      });
+      if (!row) throw conflict('too_many_addresses', `You can save at most ${MAX_ADDRESSES_PER_USER} addresses; delete one first`);
+      return toAddressDto(row);
     },
 
     async update(userId: string, id: string, input: AddressInput): Promise<AddressDto> {

@@ -74,6 +74,10 @@ export function createPaymentRepository(db: Db) {
       return tx.paymentAttempt.findFirst({ where, select: { id: true, outcome: true } });
     },
 
+    countAttempts(tx: Tx, paymentId: string, source: AttemptSource): Promise<number> {
+      return tx.paymentAttempt.count({ where: { paymentId, source } });
+    },
+
     async createAttempt(tx: Tx, data: { paymentId: string; source: AttemptSource; gatewayPaymentId: string; signature: string | null }): Promise<string> {
       return (await tx.paymentAttempt.create({ data, select: { id: true } })).id;
     },

@@ -26,6 +26,13 @@ export type CreateOnlineOrderResult = { reply: RazorpayCreateReply; created: boo
 
 const CURRENCY = 'INR';
 
+/**
+ * Checkout callbacks one payment may record. A shopper's browser sends one (a retry or two at most); past this the
+ * callbacks are noise or an attack, and each would cost a gateway call in the worker. A genuine payment is still
+ * settled by its webhook and the reconciler, which do not go through this door.
+ */
+export const MAX_CHECKOUT_ATTEMPTS = 10;
+
 const gatewayDown = () =>
   new AppError(
     'unavailable',
@@ -126,6 +133,10 @@ export function createPaymentService(deps: {
         if (await repo.findAttempt(tx, attempt)) return { message: 'Payment received, confirming…' };
         if (current?.isPaid) return { message: 'Payment already confirmed' };
         if (current?.status !== DbOrderStatus.PENDING) throw conflict('order_not_pending', 'This order is no longer waiting for a payment');
+        // Counted under the same order lock, so parallel callbacks cannot all pass the cap.
+        if ((await repo.countAttempts(tx, payment.id, 'checkout')) >= MAX_CHECKOUT_ATTEMPTS) {
+          throw conflict('too_many_payment_attempts', 'Too many payment confirmations for this order. If you paid, it will be confirmed automatically.');
+        }
 
         const attemptId = await repo.createAttempt(tx, attempt);
         await repo.markSubmitted(tx, payment.id);

@@ -137,4 +137,13 @@ describe('shopper addresses', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toContain('at most 50 addresses');
   });
+
+  it('holds the cap of 50 when 120 adds arrive in parallel', async () => {
+    const shopper = await registerUser(ctx.app);
+    const burst = await Promise.all(Array.from({ length: 120 }, (_, i) => call('POST', '/api/address/add', shopper.cookie, { address: addressInput({ street: `${i} MG Road` }) })));
+
+    expect(burst.filter((r) => r.statusCode === 201)).toHaveLength(50);
+    expect(burst.filter((r) => r.statusCode === 409)).toHaveLength(70);
+    expect(await ctx.db.address.count({ where: { userId: shopper.user._id } })).toBe(50);
+  });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_CHECKOUT_ATTEMPTS } from '../../../core/modules/payments/payment-service';
 import { checkoutSignature } from '../../../core/modules/payments/signatures';
 import { buildTestContext, type TestContext } from '../../helpers/build-app';
 import { createProduct, shopperWithAddress } from '../../helpers/factories';
@@ -129,5 +130,28 @@ describe('POST /api/order/razorpay/verify under attack', () => {
     await sleep(300);
     expect(await orderState(ctx.db, checkout.dbOrderId)).toEqual(before);
     expect(before).toMatchObject({ status: 'ORDER_PLACED', isPaid: true, payments: [{ status: 'CAPTURED', gatewayPaymentId: paid.razorpay_payment_id }] });
+  });
+
+  it('50 parallel forged callbacks on one order record at most the cap of attempts and events', async () => {
+    const shopper = await shopperWithAddress(ctx.app);
+    const checkout = await pendingOrder(shopper);
+    const payment = await ctx.db.payment.findFirstOrThrow({ where: { orderId: checkout.dbOrderId } });
+    const outboxBefore = await ctx.db.outboxEvent.count();
+
+    const burst = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        postVerify(ctx.app, shopper.cookie, { razorpay_order_id: checkout.order.id, razorpay_payment_id: `pay_forged${i}`, razorpay_signature: 'cd'.repeat(32), orderId: checkout.dbOrderId }),
+      ),
+    );
+
+    expect(burst.filter((r) => r.statusCode === 200)).toHaveLength(MAX_CHECKOUT_ATTEMPTS);
+    const refused = burst.filter((r) => r.statusCode === 409);
+    expect(refused).toHaveLength(50 - MAX_CHECKOUT_ATTEMPTS);
+    expect(refused[0]!.json()).toMatchObject({ success: false, code: 'too_many_payment_attempts' });
+    expect(await ctx.db.paymentAttempt.count({ where: { paymentId: payment.id } })).toBe(MAX_CHECKOUT_ATTEMPTS);
+    // One payment.submitted per recorded attempt, and whatever the worker has decided about them since: no more.
+    const submitted = await ctx.db.outboxEvent.count({ where: { type: 'payment.submitted', payload: { path: ['orderId'], equals: checkout.dbOrderId } } });
+    expect(submitted).toBe(MAX_CHECKOUT_ATTEMPTS);
+    expect((await ctx.db.outboxEvent.count()) - outboxBefore).toBeLessThanOrEqual(MAX_CHECKOUT_ATTEMPTS * 3);
   });
 });
