@@ -7,6 +7,7 @@ import { createAccountService } from './modules/accounts/account-service';
 import { createLoginRateLimiter } from './modules/accounts/login-rate-limiter';
 import { createPasswordHasher } from './modules/accounts/password';
 import { createSessionRepository } from './modules/accounts/session-repository';
+import { createRevocationPublisher } from './modules/accounts/session-revocations';
 import { createSessionService } from './modules/accounts/session-service';
 import { createCatalogRepository } from './modules/catalog/catalog-repository';
 import { createCatalogService } from './modules/catalog/catalog-service';
@@ -41,7 +42,12 @@ import { createImageStorage } from './modules/uploads/image-storage';
 export function createServices(deps: { config: Config; db: Db; redis?: Redis; paymentGateway?: PaymentGateway; logger?: Logger }) {
   const { config, db } = deps;
   const transaction = transactionsOf(db);
-  const sessions = createSessionService({ repo: createSessionRepository(db), ttlMs: config.sessionTtlMs, cacheMs: config.sessionCacheMs });
+  // A revocation is published so every API process closes that session's sockets (session-revocations.ts).
+  const sessions = createSessionService({
+    repo: createSessionRepository(db),
+    ttlMs: config.sessionTtlMs,
+    onRevoked: createRevocationPublisher(deps.redis, config.redisPrefix),
+  });
   const catalog = createCatalogService({ repo: createCatalogRepository(db) });
   // One limiter for shopper and seller logins (separate scopes); without Redis it counts in memory.
   const loginLimiter = createLoginRateLimiter(deps.redis, { prefix: config.redisPrefix });

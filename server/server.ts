@@ -16,9 +16,9 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
   // A Redis outage must not crash the API: orders keep flowing through the outbox (DESIGN.md invariant 3).
   redis.on('error', (err) => logger.debug({ err: err.message }, 'redis unavailable'));
   // Every API start makes sure the configured seller (SELLER_EMAIL / SELLER_PASSWORD) can log in.
-  const seller = await ensureConfiguredSeller(db, config);
-  if (seller.action !== 'unchanged') logger.info(`Seller account ${config.seller.email} ${seller.action}.`);
   const services = createServices({ config, db, redis });
+  const seller = await ensureConfiguredSeller(db, config, services.sessions);
+  if (seller.action !== 'unchanged') logger.info(`Seller account ${config.seller.email} ${seller.action}.`);
   const app = await buildApp({ config, db, redis, services, logger });
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();

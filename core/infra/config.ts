@@ -40,8 +40,6 @@ const ConfigSchema = z.object({
      * login; lower values exist for test suites, which hash thousands of passwords.
      */
     PASSWORD_SCRYPT_LOG2_N: z.coerce.number().int().min(10).max(20).default(17),
-    /** How long an API process may reuse a session it looked up (0: ask the database on every request). */
-    SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
     /** Requests per minute one client address may make to login, order placement and payment verification (each). */
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
     /** Accounts one client address may register per hour. */
@@ -98,7 +96,6 @@ export type Config = Readonly<{
   seller: { email: string; password: string };
   sessionTtlMs: number;
   passwordScryptLogN: number;
-  sessionCacheMs: number;
   cookieSecure: boolean;
   rateLimits: { perMinute: number; registrationsPerHour: number };
   trustProxy: boolean;
@@ -160,7 +157,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     seller: Object.freeze({ email: e.SELLER_EMAIL.toLowerCase(), password: e.SELLER_PASSWORD }),
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
     passwordScryptLogN: e.PASSWORD_SCRYPT_LOG2_N,
-    sessionCacheMs: e.SESSION_CACHE_MS,
     cookieSecure: e.COOKIE_SECURE ?? publicOrigin.startsWith('https:'),
     rateLimits: Object.freeze({ perMinute: e.RATE_LIMIT_PER_MINUTE, registrationsPerHour: e.RATE_LIMIT_REGISTRATIONS_PER_HOUR }),
     trustProxy: e.TRUST_PROXY,

@@ -27,6 +27,8 @@ export default fp(async function live(app: FastifyInstance) {
       hub.deliver(envelope);
     },
     (err) => app.log.debug({ err: err.message }, 'live subscriber: redis unavailable'),
+    // A logout, revocation or password change in any API process: that session's sockets close here too.
+    (sessionIds) => hub.endSessions(sessionIds, WS_CLOSE.Unauthorized, 'Session ended'),
   );
   app.decorate('live', { hub, subscribed: subscriber.ready });
 
@@ -70,30 +72,44 @@ export default fp(async function live(app: FastifyInstance) {
     },
   );
 
-  // Heartbeat: drop dead sockets, and end sockets whose session was revoked or expired since they connected.
+  // Heartbeat: drop dead sockets, and end sockets whose session was revoked or expired since they connected (the
+  // revocation channel normally does that within moments; this catches what it missed, e.g. during a Redis outage).
   const heartbeat = setInterval(() => {
     hub.sweep();
     void recheckSessions();
   }, app.config.wsHeartbeatMs);
   heartbeat.unref();
 
-  async function recheckSessions() {
-    const clients = [...hub.clients()];
-    const ids = clients.flatMap((c) => [c.identity.userSessionId, c.identity.sellerSessionId]).filter((id): id is string => Boolean(id));
-    if (ids.length === 0) return;
-    const active = await sessions.activeAmong(ids).catch(() => null);
-    if (!active) return; // Database unreachable: keep sockets as they are rather than dropping everyone.
-    for (const client of clients) {
-      const { userSessionId, sellerSessionId } = client.identity;
-      if ((userSessionId && !active.has(userSessionId)) || (sellerSessionId && !active.has(sellerSessionId))) {
-        client.identity = {};
-        client.socket.close(WS_CLOSE.Unauthorized, 'Session ended');
-      }
+  let rechecking = false;
+  let retry: NodeJS.Timeout | undefined;
+  async function recheckSessions(attempt = 0): Promise<void> {
+    if (rechecking) return;
+    rechecking = true;
+    clearTimeout(retry);
+    try {
+      const ids = hub.sessionIds();
+      if (ids.length === 0) return;
+      const active = await sessions.activeAmong(ids);
+      hub.endSessions(
+        ids.filter((id) => !active.has(id)),
+        WS_CLOSE.Unauthorized,
+        'Session ended',
+      );
+    } catch (error) {
+      // The database is unreachable: keep sockets as they are rather than dropping everyone, and try again soon
+      // (doubling, never later than the next heartbeat).
+      const delay = Math.min(1000 * 2 ** attempt, app.config.wsHeartbeatMs);
+      app.log.warn({ err: (error as Error).message, retryInMs: delay }, 'live: session re-check failed, will retry');
+      retry = setTimeout(() => void recheckSessions(attempt + 1), delay);
+      retry.unref();
+    } finally {
+      rechecking = false;
     }
   }
 
   app.addHook('preClose', async () => {
     clearInterval(heartbeat);
+    clearTimeout(retry);
     hub.closeAll();
   });
   app.addHook('onClose', async () => {

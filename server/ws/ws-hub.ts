@@ -19,6 +19,24 @@ const RECENT_EVENTS = 2048;
 export function createWsHub() {
   const clients = new Set<Client>();
   const recent = new Set<string>();
+  // Session id → its sockets, so a revocation closes them without walking every socket.
+  const bySession = new Map<string, Set<Client>>();
+
+  const sessionIdsOf = (identity: SocketIdentity) => [identity.userSessionId, identity.sellerSessionId].filter((id): id is string => Boolean(id));
+  function index(client: Client): void {
+    for (const id of sessionIdsOf(client.identity)) bySession.set(id, (bySession.get(id) ?? new Set()).add(client));
+  }
+  function unindex(client: Client): void {
+    for (const id of sessionIdsOf(client.identity)) {
+      const set = bySession.get(id);
+      set?.delete(client);
+      if (set?.size === 0) bySession.delete(id);
+    }
+  }
+  function forget(client: Client): void {
+    unindex(client);
+    clients.delete(client);
+  }
 
   function mayReceive(identity: SocketIdentity, audience: Audience): boolean {
     switch (audience.kind) {
@@ -45,8 +63,9 @@ export function createWsHub() {
     add(socket: WebSocket, identity: SocketIdentity): Client {
       const client = { socket, identity, alive: true };
       clients.add(client);
+      index(client);
       socket.on('pong', () => (client.alive = true));
-      socket.on('close', () => clients.delete(client));
+      socket.on('close', () => forget(client));
       return client;
     },
 
@@ -72,7 +91,7 @@ export function createWsHub() {
       for (const client of clients) {
         if (!client.alive) {
           client.socket.terminate();
-          clients.delete(client);
+          forget(client);
           continue;
         }
         client.alive = false;
@@ -80,12 +99,33 @@ export function createWsHub() {
       }
     },
 
+    /**
+     * Ends the sockets of sessions that were revoked or expired: they stop receiving at once (their identity is
+     * cleared before the close handshake) and are told why. Returns how many were closed.
+     */
+    endSessions(sessionIds: Iterable<string>, code: number, reason: string): number {
+      let closed = 0;
+      for (const id of sessionIds) {
+        for (const client of bySession.get(id) ?? []) {
+          forget(client);
+          client.identity = {};
+          client.socket.close(code, reason);
+          closed++;
+        }
+      }
+      return closed;
+    },
+
+    /** The session ids of every socket, for the heartbeat's re-check. */
+    sessionIds: (): string[] => [...bySession.keys()],
+
     clients: (): ReadonlySet<Client> => clients,
     size: () => clients.size,
 
     closeAll(code = 1001, reason = 'Server shutting down'): void {
       for (const client of clients) client.socket.close(code, reason);
       clients.clear();
+      bySession.clear();
     },
   };
 }

@@ -17,13 +17,21 @@ export function createSessionRepository(db: Db) {
       return row ? { id: row.id, userId: row.user_id, sellerId: row.seller_id, expiresAt: row.expires_at } : null;
     },
 
+    /**
+     * Which of these ids are live sessions. The ids travel as one array parameter, so the statement text is the same
+     * whatever their number: one prepared statement, never one per list length, and no parameter-count limit.
+     */
     async liveAmong(ids: string[]): Promise<string[]> {
-      const rows = await db.session.findMany({ where: { id: { in: ids }, revokedAt: null, expiresAt: { gt: new Date() } }, select: { id: true } });
+      const rows = await db.$queryRaw<{ id: string }[]>`
+        SELECT id::text FROM sessions
+         WHERE id = ANY(${ids}::uuid[]) AND revoked_at IS NULL AND expires_at > now() AT TIME ZONE 'UTC'`;
       return rows.map((r) => r.id);
     },
 
-    async revoke(tokenHash: string): Promise<void> {
-      await db.session.updateMany({ where: { tokenHash, revokedAt: null }, data: { revokedAt: new Date() } });
+    /** Revokes the sessions that match and are not revoked yet; answers their ids. */
+    async revoke(where: { tokenHash: string } | { userId: string } | { sellerId: string }): Promise<string[]> {
+      const rows = await db.session.updateManyAndReturn({ where: { ...where, revokedAt: null }, data: { revokedAt: new Date() }, select: { id: true } });
+      return rows.map((r) => r.id);
     },
   };
 }

@@ -1,5 +1,6 @@
 import { LiveEnvelope } from '../../contracts/ws';
 import { Redis } from '../../infra/redis';
+import { SessionRevocation, sessionRevocationChannel } from '../accounts/session-revocations';
 
 /** One Redis pub/sub channel per deployment fans live messages out to every API process. */
 export const liveChannel = (prefix: string) => `${prefix}:live`;
@@ -18,27 +19,36 @@ export function createLivePublisher(redis: Redis, prefix: string): LivePublisher
 
 /**
  * Subscribes on its own connection (a subscribed ioredis client can do nothing else) and hands every valid
- * envelope to `onMessage`. ioredis resubscribes by itself after a reconnect.
+ * envelope to `onMessage`, and every batch of revoked session ids (session-revocations.ts) to `onSessionsRevoked`.
+ * ioredis resubscribes by itself after a reconnect.
  */
 export function createLiveSubscriber(
   redisUrl: string,
   prefix: string,
   onMessage: (envelope: LiveEnvelope) => void,
   onError: (err: Error) => void = () => {},
+  onSessionsRevoked: (sessionIds: string[]) => void = () => {},
 ): { ready: Promise<void>; close: () => Promise<void> } {
   const sub = new Redis(redisUrl, { maxRetriesPerRequest: null, retryStrategy: (n) => Math.min(n * 200, 2000) });
+  const live = liveChannel(prefix);
+  const revocations = sessionRevocationChannel(prefix);
   sub.on('error', onError);
-  sub.on('message', (_channel, raw) => {
+  sub.on('message', (channel, raw) => {
     let json: unknown;
     try {
       json = JSON.parse(raw);
     } catch {
       return;
     }
+    if (channel === revocations) {
+      const parsed = SessionRevocation.safeParse(json);
+      if (parsed.success) onSessionsRevoked(parsed.data.sessionIds);
+      return;
+    }
     const parsed = LiveEnvelope.safeParse(json);
     if (parsed.success) onMessage(parsed.data);
   });
-  const ready = sub.subscribe(liveChannel(prefix)).then(() => undefined);
+  const ready = sub.subscribe(live, revocations).then(() => undefined);
   // A Redis that is down at start must not stop the API from starting; the subscription completes on reconnect.
   ready.catch(onError);
   return {

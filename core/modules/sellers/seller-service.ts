@@ -45,6 +45,8 @@ export type SellerService = ReturnType<typeof createSellerService>;
 export async function ensureConfiguredSeller(
   db: Db,
   config: Pick<Config, 'seller' | 'passwordScryptLogN'>,
+  // Given, a changed password also closes the old sessions' live sockets in every API process.
+  sessions?: SessionService,
 ): Promise<{ sellerId: string; action: 'created' | 'updated' | 'unchanged' }> {
   const repo = createSellerRepository(db);
   const passwords = createPasswordHasher({ logN: config.passwordScryptLogN });
@@ -53,6 +55,6 @@ export async function ensureConfiguredSeller(
   // An unchanged password hashed at an older cost is left for the seller's next login to upgrade.
   if (existing && (await passwords.verify(password, existing.passwordHash)).ok) return { sellerId: existing.id, action: 'unchanged' };
   const seller = await repo.upsert({ name: CONFIGURED_SELLER_NAME, email: email.toLowerCase(), passwordHash: await passwords.hash(password) });
-  if (existing) await repo.revokeSessions(seller.id);
+  if (existing) await (sessions ? sessions.revokeAllOf({ sellerId: seller.id }) : repo.revokeSessions(seller.id));
   return { sellerId: seller.id, action: existing ? 'updated' : 'created' };
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WsMessage } from '../../../core/contracts/ws';
+import { ensureConfiguredSeller } from '../../../core/modules/sellers/seller-service';
 import { buildTestContext, type TestContext } from '../../helpers/build-app';
 import { createProduct } from '../../helpers/factories';
 import { openSocket, sellerWithSession } from '../../helpers/live-helpers';
@@ -66,5 +67,36 @@ describe('live updates across processes', () => {
     expect(update).toMatchObject({ order: { status: 'On The Way', version: 2 } });
 
     for (const ws of [shopperOnB, sellerOnA, sellerOnB]) ws.close();
+  });
+
+  it('a logout on API A closes that session’s sockets on API B within a second, and only that session’s', async () => {
+    const registered = await call(apiA.url!, 'POST', '/api/user/register', undefined, { name: 'Ravi', email: `ravi-${Date.now()}@example.in`, password: 'long-enough-pw' });
+    const cookie = registered.setCookie.find((c) => c.startsWith('sid='))!.split(';')[0]!;
+    const other = await call(apiA.url!, 'POST', '/api/user/register', undefined, { name: 'Uma', email: `uma-${Date.now()}@example.in`, password: 'long-enough-pw' });
+    const otherCookie = other.setCookie.find((c) => c.startsWith('sid='))!.split(';')[0]!;
+    const [onB, otherOnB] = await Promise.all([openSocket(apiB.url!, { cookie }), openSocket(apiB.url!, { cookie: otherCookie })]);
+
+    const started = Date.now();
+    expect((await call(apiA.url!, 'GET', '/api/user/logout', cookie)).status).toBe(200);
+    // The heartbeat is 30 s here: only the revocation channel can close it this fast.
+    expect((await onB.closed).code).toBe(4401);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(otherOnB.socket.readyState).toBe(otherOnB.socket.OPEN);
+    otherOnB.close();
+  });
+
+  it('a changed seller password closes the old seller sessions’ sockets on every API process within a second', async () => {
+    await ensureConfiguredSeller(ctx.db, ctx.config);
+    const login = await call(apiA.url!, 'POST', '/api/seller/login', undefined, ctx.config.seller);
+    const cookie = login.setCookie.find((c) => c.startsWith('seller_sid='))!.split(';')[0]!;
+    const [onA, onB] = await Promise.all([openSocket(apiA.url!, { cookie }), openSocket(apiB.url!, { cookie })]);
+
+    const started = Date.now();
+    // What an API process does at start when SELLER_PASSWORD changed.
+    const changed = { ...ctx.config, seller: { ...ctx.config.seller, password: 'a-changed-password' } };
+    expect((await ensureConfiguredSeller(ctx.db, changed, ctx.services.sessions)).action).toBe('updated');
+    expect((await onA.closed).code).toBe(4401);
+    expect((await onB.closed).code).toBe(4401);
+    expect(Date.now() - started).toBeLessThan(1000);
   });
 });

@@ -10,7 +10,6 @@ describe('loadConfig', () => {
     expect(config.publicOrigin).toBe('http://localhost:3000');
     expect(config.payments.gateway).toBe('simulated');
     expect(config.databasePoolSize).toBe(6);
-    expect(config.sessionCacheMs).toBe(5000);
     expect(Object.isFrozen(config)).toBe(true);
   });
 
@@ -27,13 +26,13 @@ describe('loadConfig', () => {
   it('reports every bad variable at once', () => {
     let error: unknown;
     try {
-      loadConfig({ DATABASE_URL: 'mysql://x', PORT: 'eighty', REDIS_URL: 'http://x', SELLER_PASSWORD: 'short', RAZORPAY_KEY_ID: 'only-one', DATABASE_POOL_SIZE: '0', SESSION_CACHE_MS: '-1' });
+      loadConfig({ DATABASE_URL: 'mysql://x', PORT: 'eighty', REDIS_URL: 'http://x', SELLER_PASSWORD: 'short', RAZORPAY_KEY_ID: 'only-one', DATABASE_POOL_SIZE: '0' });
     } catch (e) {
       error = e;
     }
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems.join('\n');
-    for (const name of ['DATABASE_URL', 'PORT', 'REDIS_URL', 'SELLER_PASSWORD', 'RAZORPAY_KEY_SECRET', 'DATABASE_POOL_SIZE', 'SESSION_CACHE_MS']) {
+    for (const name of ['DATABASE_URL', 'PORT', 'REDIS_URL', 'SELLER_PASSWORD', 'RAZORPAY_KEY_SECRET', 'DATABASE_POOL_SIZE']) {
       expect(problems).toContain(name);
     }
   });

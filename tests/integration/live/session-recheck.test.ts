@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACTIVE_CHECK_BATCH } from '../../../core/modules/accounts/session-service';
+import { buildTestContext, type TestContext } from '../../helpers/build-app';
+import { databaseOutage } from '../../helpers/database-outage';
+import { openSocket, sleep, userWithSession } from '../../helpers/live-helpers';
+
+/** The heartbeat's re-check of every socket's session: at any scale, and never silently giving up. */
+describe('session re-check on the WebSocket heartbeat', () => {
+  let ctx: TestContext;
+  let baseUrl: string;
+  const lines: { msg: string; level: number }[] = [];
+
+  beforeAll(async () => {
+    const capture = new Writable({
+      write(chunk, _encoding, done) {
+        for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+        done();
+      },
+    });
+    ctx = await buildTestContext({ WS_HEARTBEAT_MS: '300', LOG_LEVEL: 'warn' }, { logDestination: capture });
+    baseUrl = await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+    await ctx.app.live.subscribed;
+  });
+  afterAll(() => ctx.close());
+
+  it('answers for 100,000 session ids at once, in batches of one array parameter each', async () => {
+    const live = await Promise.all([1, 2].map(() => userWithSession(ctx)));
+    const revoked = await userWithSession(ctx);
+    await ctx.db.session.updateMany({ where: { userId: revoked.userId }, data: { revokedAt: new Date() } });
+    const real = await ctx.db.session.findMany({ where: { userId: { in: [...live, revoked].map((u) => u.userId) } }, select: { id: true, revokedAt: true } });
+    const ids = [...Array.from({ length: 100_000 - real.length }, () => randomUUID()), ...real.map((s) => s.id)];
+    expect(ids.length).toBeGreaterThan(ACTIVE_CHECK_BATCH * 9);
+
+    const active = await ctx.services.sessions.activeAmong(ids);
+    expect([...active].sort()).toEqual(real.filter((s) => !s.revokedAt).map((s) => s.id).sort());
+  });
+
+  it('logs a failed re-check, keeps the sockets, and retries until the database answers, then closes the revoked one', async () => {
+    const owner = await userWithSession(ctx);
+    const ws = await openSocket(baseUrl, { cookie: owner.cookie });
+    // Revoked behind the API's back (no revocation message): only the heartbeat's re-check can notice.
+    await ctx.db.session.updateMany({ where: { userId: owner.userId }, data: { revokedAt: new Date() } });
+    const outage = databaseOutage(ctx.config.databaseUrl);
+    await outage.begin();
+    try {
+      await sleep(1500);
+      expect(lines.some((l) => l.msg === 'live: session re-check failed, will retry')).toBe(true);
+      expect(ws.socket.readyState).toBe(ws.socket.OPEN);
+    } finally {
+      await outage.end();
+    }
+    expect((await ws.closed).code).toBe(4401);
+  });
+});
