@@ -32,7 +32,7 @@ export function createAddressRepository(db: Db) {
      * on the user id), so parallel adds for one user count one after another. Other users are not blocked.
      */
     async lockAddressBook(tx: Tx, userId: string): Promise<void> {
-      await tx.$queryRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`addresses:${userId}`}, 0))`;
+      await tx.$queryRaw`SELECT 1 FROM pg_advisory_xact_lock(hashtextextended(${`addresses:${userId}`}, 0))`;
     },
 
     count(tx: Tx, userId: string): Promise<number> {
