@@ -2,7 +2,7 @@ import pg from 'pg';
 import type { Queue } from 'bullmq';
 import type { QueueName } from '../../core/contracts/events';
 import type { Logger } from '../../core/infra/logger';
-import { OUTBOX_CHANNEL } from '../../core/modules/outbox/outbox-writer';
+import { createOutboxListener, type ListenerBackoff } from './outbox-listener';
 
 type OutboxRow = { id: string; type: string; queue: QueueName; payload: unknown; created_at: Date };
 
@@ -36,16 +36,24 @@ export function createOutboxRelay(opts: {
   queues: Record<QueueName, Queue>;
   logger: Logger;
   pollMs: number;
+  /** Tests shorten the LISTEN reconnect delays. */
+  listenBackoff?: ListenerBackoff;
 }) {
   const { queues, logger } = opts;
   const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 2 });
   pool.on('error', (err) => logger.warn({ err: err.message }, 'relay: database connection lost'));
-  let listener: pg.Client | undefined;
   let running = false;
   let again = false;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   const stats = { published: 0 };
+  const listener = createOutboxListener({
+    databaseUrl: opts.databaseUrl,
+    logger,
+    onNotify: () => void wake(),
+    onRecovered: () => void wake(),
+    backoff: opts.listenBackoff,
+  });
 
   /** One pass: publish batches until the outbox is empty or publishing fails. */
   async function drain(): Promise<number> {
@@ -115,22 +123,9 @@ export function createOutboxRelay(opts: {
     }
   }
 
-  async function listen(): Promise<void> {
-    const client = new pg.Client({ connectionString: opts.databaseUrl });
-    client.on('notification', () => void wake());
-    client.on('error', (err) => {
-      logger.warn({ err: err.message }, 'relay: LISTEN connection lost, reconnecting');
-      listener = undefined;
-      if (!stopped) setTimeout(() => void listen().catch(() => {}), 1000);
-    });
-    await client.connect();
-    await client.query(`LISTEN ${OUTBOX_CHANNEL}`);
-    listener = client;
-  }
-
   return {
     async start(): Promise<void> {
-      await listen();
+      await listener.start();
       const poll = () => {
         timer = setTimeout(async () => {
           await wake();
@@ -142,13 +137,17 @@ export function createOutboxRelay(opts: {
     },
     /** Runs one drain now (used by tests and at start). */
     drainNow: wake,
+    /** Whether the LISTEN connection is up (else events wait for the poll). */
+    get listening(): boolean {
+      return listener.listening;
+    },
     /** How many rows this relay has published. */
     stats: stats as Readonly<typeof stats>,
     async stop(): Promise<void> {
       stopped = true;
       clearTimeout(timer);
       while (running) await new Promise((r) => setTimeout(r, 10));
-      await listener?.end().catch(() => {});
+      await listener.stop();
       await pool.end();
     },
   };

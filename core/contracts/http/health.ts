@@ -3,11 +3,13 @@ import { z } from 'zod';
 const Probe = z.object({ ok: z.boolean(), ms: z.number(), error: z.string().optional() });
 const QueueDepth = z.object({ waiting: z.number(), active: z.number(), delayed: z.number(), failed: z.number() });
 
-/** GET /api/health, with 200 or (PostgreSQL down) 503: what answers, the outbox backlog and the queue depths. */
+/** GET /api/health, with 200 or (PostgreSQL down) 503: what answers, the outbox backlog, whether a relay listens, and the queue depths. */
 export const HealthReply = z.object({
   success: z.boolean(),
   postgres: Probe,
   redis: Probe,
   outbox: z.object({ backlog: z.number().int(), oldestAgeMs: z.number().nullable() }).nullable(),
+  /** Whether some outbox relay holds a LISTEN connection (live updates in milliseconds, else on the poll). */
+  relay: z.object({ listening: z.boolean(), listeners: z.number().int() }).nullable(),
   queues: z.record(z.string(), QueueDepth).nullable(),
 });

@@ -11,6 +11,15 @@ export function createOutboxMonitor(deps: { repo: OutboxRepository }) {
       return repo.ping();
     },
 
+    /**
+     * Whether some relay is LISTENing for new events (live updates in milliseconds); with none, events still move
+     * on the relays' poll, about a second late.
+     */
+    async relay(): Promise<{ listening: boolean; listeners: number }> {
+      const listeners = await repo.listeners();
+      return { listening: listeners > 0, listeners };
+    },
+
     async backlog(): Promise<{ backlog: number; oldestAgeMs: number | null }> {
       const { backlog, oldest } = await repo.backlog();
       return { backlog, oldestAgeMs: oldest ? Date.now() - oldest.getTime() : null };

@@ -5,6 +5,9 @@ import type { Tx } from '../../infra/prisma';
 /** The channel the relay LISTENs on; NOTIFY is delivered only when the transaction commits. */
 export const OUTBOX_CHANNEL = 'outbox_event';
 
+/** The application_name of every relay's LISTEN connection, so health can count them in pg_stat_activity. */
+export const OUTBOX_LISTENER_NAME = 'outbox-relay-listener';
+
 /** A new event's id (the future job id) and its payload, checked against the contract. */
 export function prepareEvent<N extends EventName>(type: N, data: EventDataOf<N>): { id: string; payload: EventDataOf<N> } {
   return { id: randomUUID(), payload: EventData[type].parse(data) as EventDataOf<N> };

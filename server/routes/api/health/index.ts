@@ -23,8 +23,9 @@ async function timed<T>(probe: () => Promise<T>, timeoutMs = 3000): Promise<Prob
 }
 
 /**
- * GET /api/health: PostgreSQL and Redis reachability, the outbox backlog (and how old its oldest row is) and the
- * queue depths. 503 only when PostgreSQL is down: without Redis, orders are still taken and events wait in the outbox.
+ * GET /api/health: PostgreSQL and Redis reachability, the outbox backlog (and how old its oldest row is), whether a
+ * relay is listening for new events, and the queue depths. 503 only when PostgreSQL is down: without Redis, orders
+ * are still taken and events wait in the outbox.
  */
 export default async function healthRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -33,10 +34,11 @@ export default async function healthRoutes(fastify: FastifyInstance) {
   const { outboxMonitor } = app.services;
 
   app.get('/', { schema: { response: { 200: HealthReply, 503: HealthReply, ...ErrorReplies } } }, async (_request, reply) => {
-    const [postgres, redis, outbox, queues] = await Promise.all([
+    const [postgres, redis, outbox, relay, queues] = await Promise.all([
       timed(() => outboxMonitor.databaseAnswers()),
       timed(() => app.redis.ping()),
       timed(() => outboxMonitor.backlog()),
+      timed(() => outboxMonitor.relay()),
       timed(() => queueDepths.read()),
     ]);
     const strip = <T>({ value: _value, ...rest }: Probe<T>) => rest;
@@ -45,6 +47,7 @@ export default async function healthRoutes(fastify: FastifyInstance) {
       postgres: strip(postgres),
       redis: strip(redis),
       outbox: outbox.value ?? null,
+      relay: relay.value ?? null,
       queues: queues.value ?? null,
     });
   });
