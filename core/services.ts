@@ -18,6 +18,7 @@ import { createCartService } from './modules/cart/cart-service';
 import { createOrderQueries } from './modules/orders/order-queries';
 import { createOrderRepository } from './modules/orders/order-repository';
 import { createOrderService } from './modules/orders/order-service';
+import { createRetentionService } from './modules/maintenance/retention-service';
 import { createOutboxMonitor } from './modules/outbox/outbox-monitor';
 import { createOutboxRepository } from './modules/outbox/outbox-repository';
 import type { PaymentGateway } from './modules/payments/payment-gateway';
@@ -87,7 +88,9 @@ export function createServices(deps: { config: Config; db: Db; redis?: Redis; pa
     // Only the worker role runs the reconciler; it hands in its logger.
     logger: deps.logger ?? createLogger('silent', 'services'),
   });
+  const retention = createRetentionService({ outbox: outboxMonitor, sessions, payments, retention: config.retention });
   return {
+    retention,
     sessions,
     catalog,
     loginLimiter,

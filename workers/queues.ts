@@ -4,8 +4,12 @@ import { QueueName } from '../core/contracts/events';
 
 /**
  * At-least-once with retries: transient failures back off exponentially; permanent ones (UnrecoverableError)
- * go straight to the failed set, which is kept for inspection. Completed jobs are kept an hour so a re-added job
- * id within that window is recognised as a duplicate.
+ * go straight to the failed set, which is kept for inspection until the purge (workers/maintenance) removes jobs
+ * older than RETENTION_FAILED_JOBS_DAYS. A completed job is kept until it is an hour old or 10,000 newer ones have
+ * completed in its queue, whichever comes first: at 1,000 events a second that is about ten seconds. BullMQ ignores a
+ * re-added job id only while that job is kept, which covers the one case of re-adding: the relay crashing between
+ * enqueueing a batch and committing its marks, then relaying the same rows again within seconds. Consumers are
+ * idempotent for anything later.
  */
 export const JOB_OPTIONS: JobsOptions = {
   attempts: 8,

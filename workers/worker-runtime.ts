@@ -12,6 +12,7 @@ import { paymentHandlers } from './processors/payments-processor';
 import { dispatch, type Handlers, type ProcessorDeps } from './processors/processor-types';
 import { stockHandlers } from './processors/stock-processor';
 import { createQueues } from './queues';
+import { createPurge, startPurgeSchedule } from './maintenance/purge-schedule';
 import { createOutboxRelay } from './relay/outbox-relay';
 import { startReconcileSchedule } from './reconciler/reconcile-schedule';
 
@@ -77,9 +78,19 @@ export async function startWorkers(config: Config, logger: Logger, options: Work
     logger,
   });
 
+  // Housekeeping: deletes what retention no longer keeps (workers/maintenance).
+  const stopPurge = startPurgeSchedule({
+    connection: workerConnection,
+    prefix: config.redisPrefix,
+    retention: config.retention,
+    purge: createPurge({ retention: deps.services.retention, queues: Object.values(queues), failedJobsMs: config.retention.failedJobsMs }),
+    logger,
+  });
+
   return async function stopWorkers() {
     await relay.stop();
     await stopReconciler();
+    await stopPurge();
     await Promise.all(workers.map((w) => w.close()));
     await Promise.all(Object.values(queues).map((q) => q.close()));
     await db.$disconnect();

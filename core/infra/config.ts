@@ -62,6 +62,16 @@ const ConfigSchema = z.object({
     OUTBOX_POLL_MS: z.coerce.number().int().positive().default(1000),
     /** How often sockets are pinged and their sessions re-checked. */
     WS_HEARTBEAT_MS: z.coerce.number().int().min(50).default(30_000),
+    /** How often the worker role purges what retention no longer keeps (below). */
+    PURGE_EVERY_SECONDS: z.coerce.number().int().positive().default(3600),
+    /** Relayed outbox rows are kept this long for inspection, then deleted. */
+    RETENTION_PUBLISHED_EVENTS_HOURS: z.coerce.number().int().positive().default(24),
+    /** Sessions that expired or were revoked are deleted this long afterwards. */
+    RETENTION_ENDED_SESSIONS_DAYS: z.coerce.number().int().positive().default(7),
+    /** Stored webhook deliveries are deleted this long after they arrived (Razorpay stops retrying after 24 hours). */
+    RETENTION_WEBHOOKS_DAYS: z.coerce.number().int().positive().default(30),
+    /** Failed jobs stay in their queue's failed set this long for inspection, then are removed. */
+    RETENTION_FAILED_JOBS_DAYS: z.coerce.number().int().positive().default(14),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /**
      * `npm start` only: where the embedded PostgreSQL and the private redis-server keep their data, and whether they run
@@ -79,6 +89,9 @@ const ConfigSchema = z.object({
   });
 
 export type Env = z.input<typeof ConfigSchema>;
+
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
 
 /** Every variable the config reads: docker-compose.yml and the README's table must use only these names. */
 export const CONFIG_VARIABLES = Object.keys(ConfigSchema.shape) as (keyof Env)[];
@@ -112,6 +125,7 @@ export type Config = Readonly<{
     reconcileEverySeconds: number;
   };
   outboxPollMs: number;
+  retention: { purgeEveryMs: number; publishedEventsMs: number; endedSessionsMs: number; webhooksMs: number; failedJobsMs: number };
   wsHeartbeatMs: number;
   logLevel: string;
   serveClient: boolean;
@@ -172,6 +186,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       reconcileEverySeconds: e.RECONCILE_EVERY_SECONDS,
     }),
     outboxPollMs: e.OUTBOX_POLL_MS,
+    retention: Object.freeze({
+      purgeEveryMs: e.PURGE_EVERY_SECONDS * 1000,
+      publishedEventsMs: e.RETENTION_PUBLISHED_EVENTS_HOURS * HOUR,
+      endedSessionsMs: e.RETENTION_ENDED_SESSIONS_DAYS * DAY,
+      webhooksMs: e.RETENTION_WEBHOOKS_DAYS * DAY,
+      failedJobsMs: e.RETENTION_FAILED_JOBS_DAYS * DAY,
+    }),
     wsHeartbeatMs: e.WS_HEARTBEAT_MS,
     logLevel: e.LOG_LEVEL,
     serveClient: e.SERVE_CLIENT,

@@ -28,6 +28,13 @@ export function createSessionRepository(db: Db) {
       return rows.map((r) => r.id);
     },
 
+    /** Deletes up to `limit` sessions that expired or were revoked before `before`; answers how many. */
+    purgeEnded(before: Date, limit: number): Promise<number> {
+      return db.$executeRaw`
+        DELETE FROM sessions WHERE id IN (
+          SELECT id FROM sessions WHERE expires_at < ${before} OR revoked_at < ${before} LIMIT ${limit})`;
+    },
+
     /** Revokes the sessions that match and are not revoked yet; answers their ids. */
     async revoke(where: { tokenHash: string } | { userId: string } | { sellerId: string }): Promise<string[]> {
       const rows = await db.session.updateManyAndReturn({ where: { ...where, revokedAt: null }, data: { revokedAt: new Date() }, select: { id: true } });

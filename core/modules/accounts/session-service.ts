@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { inBatches } from '../../infra/batches';
 import type { SessionRepository } from './session-repository';
 
 export type Principal = { kind: 'user'; userId: string; sessionId: string } | { kind: 'seller'; sellerId: string; sessionId: string };
@@ -57,6 +58,11 @@ export function createSessionService(deps: { repo: SessionRepository; ttlMs: num
     /** Logout: the token stops working everywhere, and its sockets close. */
     async revoke(token: string | undefined): Promise<void> {
       if (token) await revokeWhere({ tokenHash: hashToken(token) });
+    },
+
+    /** Sessions that ended (expired or revoked) before `before` are deleted: they can never be used again. */
+    purgeEnded(before: Date, batch = 5000): Promise<number> {
+      return inBatches(batch, () => repo.purgeEnded(before, batch));
     },
 
     /** Every open session of an account, e.g. after its password changed. */

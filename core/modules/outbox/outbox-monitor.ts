@@ -1,3 +1,4 @@
+import { inBatches } from '../../infra/batches';
 import type { OutboxRepository } from './outbox-repository';
 
 /**
@@ -18,6 +19,11 @@ export function createOutboxMonitor(deps: { repo: OutboxRepository }) {
     async relay(): Promise<{ listening: boolean; listeners: number }> {
       const listeners = await repo.listeners();
       return { listening: listeners > 0, listeners };
+    },
+
+    /** Published rows have done their job; kept a while for inspection, then deleted in batches. */
+    purgePublished(before: Date, batch = 5000): Promise<number> {
+      return inBatches(batch, () => repo.purgePublished(before, batch));
     },
 
     async backlog(): Promise<{ backlog: number; oldestAgeMs: number | null }> {

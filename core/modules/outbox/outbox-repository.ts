@@ -17,6 +17,12 @@ export function createOutboxRepository(db: Db) {
       return Number(row?.n ?? 0);
     },
 
+    /** Deletes up to `limit` rows relayed before `before`; answers how many. */
+    purgePublished(before: Date, limit: number): Promise<number> {
+      return db.$executeRaw`
+        DELETE FROM outbox WHERE id IN (SELECT id FROM outbox WHERE published_at < ${before} LIMIT ${limit})`;
+    },
+
     /** One trivial statement: whether PostgreSQL answers at all. */
     async ping(): Promise<void> {
       await db.$queryRaw`SELECT 1`;

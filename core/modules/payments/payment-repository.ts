@@ -86,6 +86,12 @@ export function createPaymentRepository(db: Db) {
       await tx.paymentAttempt.updateMany({ where: { id }, data: { outcome } });
     },
 
+    /** Deletes up to `limit` webhook deliveries received before `before`; answers how many. */
+    purgeWebhookEvents(before: Date, limit: number): Promise<number> {
+      return db.$executeRaw`
+        DELETE FROM webhook_events WHERE id IN (SELECT id FROM webhook_events WHERE received_at < ${before} LIMIT ${limit})`;
+    },
+
     /** Stores a delivery once per gateway event id; false when it was already stored (a replay). */
     async insertWebhookEvent(tx: Tx, data: { id: string; gatewayEventId: string; type: string; payload: object }): Promise<boolean> {
       const { count } = await tx.webhookEvent.createMany({ data: [data], skipDuplicates: true });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { inBatches } from '../../infra/batches';
 import type { RazorpayCreateReply, VerifyBody } from '../../contracts/http/payments';
 import { AppError, conflict, notFound } from '../../domain/errors';
 import { OrderStatus } from '../../domain/order-status';
@@ -143,6 +144,14 @@ export function createPaymentService(deps: {
         await appendEvent(tx, 'payment.submitted', { orderId: order.id, paymentId: payment.id, source: 'checkout', gatewayPaymentId: attempt.gatewayPaymentId, signature: attempt.signature, attemptId });
         return { message: 'Payment received, confirming…' };
       });
+    },
+
+    /**
+     * Stored webhook deliveries older than `before` are deleted. Their effects live in payments and attempts; the row
+     * itself only recognises Razorpay's retries, which stop after 24 hours.
+     */
+    purgeWebhookEvents(before: Date, batch = 5000): Promise<number> {
+      return inBatches(batch, () => repo.purgeWebhookEvents(before, batch));
     },
 
     /** POST /api/payments/razorpay/webhook (see payment-webhooks.ts). */

@@ -10,6 +10,12 @@ import { buildTestContext, type TestContext } from '../../helpers/build-app';
 import { databaseOutage } from '../../helpers/database-outage';
 import { sleep } from '../../helpers/live-helpers';
 
+/**
+ * An event's trip from commit to queue through NOTIFY takes milliseconds; this bound leaves room for a loaded test
+ * machine and is still a thirtieth of the one-minute poll the relay below is given.
+ */
+const NOTIFY_SPEED_MS = 1000;
+
 describe('outbox relay after the database goes away', () => {
   let ctx: TestContext;
   beforeAll(async () => {
@@ -53,7 +59,8 @@ describe('outbox relay after the database goes away', () => {
     try {
       await relay.start();
       expect((await health()).relay).toEqual({ listening: true, listeners: 1 });
-      expect(await relayLatency(stock)).toBeLessThan(500);
+      const normal = await relayLatency(stock);
+      expect(normal).toBeLessThan(NOTIFY_SPEED_MS);
 
       await outage.begin();
       try {
@@ -68,7 +75,8 @@ describe('outbox relay after the database goes away', () => {
       expect((await health()).relay).toEqual({ listening: true, listeners: 1 });
       // Back to NOTIFY speed (the poll would take a minute).
       const latencies = [await relayLatency(stock), await relayLatency(stock), await relayLatency(stock)];
-      expect(Math.max(...latencies)).toBeLessThan(500);
+      expect(Math.min(...latencies)).toBeLessThan(NOTIFY_SPEED_MS);
+      expect(Math.max(...latencies)).toBeLessThan(NOTIFY_SPEED_MS * 2);
 
       const messages = lines.map((l) => l.msg);
       expect(messages.filter((m) => m.startsWith('relay: LISTEN connection lost'))).toHaveLength(1);
