@@ -1,50 +1,98 @@
-import type { FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden } from '../../core/domain/errors';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * onRequest for the GET calls that change state (logout, as the spec's client calls it): refused when the browser
+     * says the request came from another site (Origin, Sec-Fetch-Site), e.g. an <img> on a foreign page.
+     */
+    refuseCrossSite: (request: FastifyRequest) => Promise<void>;
+  }
+}
+
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-/** Built once: it is the same on every answer. */
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  // Razorpay Checkout is a script and an iframe from its own origin.
-  "script-src 'self' https://checkout.razorpay.com",
-  'frame-src https://api.razorpay.com https://checkout.razorpay.com',
-  "connect-src 'self' ws: wss: https://lumberjack.razorpay.com",
-  "img-src 'self' data: blob:",
-  "style-src 'self' 'unsafe-inline'",
-  "frame-ancestors 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-].join('; ');
-
-const SECURITY_HEADERS = {
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'content-security-policy': CONTENT_SECURITY_POLICY,
-};
 
 /** Calls from servers, not browsers, that carry no cookie and prove themselves another way (signatures). */
 const ORIGIN_EXEMPT = new Set(['/api/payments/razorpay/webhook']);
 
+// Razorpay Checkout is a script and an iframe from its own origin, and reports to its own telemetry host.
+const RAZORPAY_SCRIPT = 'https://checkout.razorpay.com';
+const RAZORPAY_FRAMES = ['https://api.razorpay.com', 'https://checkout.razorpay.com'];
+const RAZORPAY_CONNECT = 'https://lumberjack.razorpay.com';
+
+/** Features the store never uses are switched off for it and for anything it embeds; payment only for Razorpay. */
+const PERMISSIONS_POLICY = [
+  'camera=()',
+  'microphone=()',
+  'geolocation=()',
+  'usb=()',
+  'interest-cohort=()',
+  `payment=(self ${RAZORPAY_FRAMES.map((o) => `"${o}"`).join(' ')})`,
+].join(', ');
+
 /**
- * Security headers on every answer, and a same-origin check on state-changing calls on top of SameSite cookies:
- * a browser always sends Origin (or at least Referer) on a cross-site POST, so a foreign one is refused. Calls with
- * neither header come from non-browser clients, which carry no ambient cookies to abuse.
+ * Security headers on every answer (@fastify/helmet, errors and 404s included), and a same-origin check on
+ * state-changing calls on top of SameSite cookies: a browser always sends Origin (or at least Referer) on a
+ * cross-site POST, so a foreign one is refused. Calls with neither header come from non-browser clients, which carry
+ * no ambient cookies to abuse.
  */
 export default fp(async function security(app: FastifyInstance) {
-  const allowed = new Set([app.config.publicOrigin]);
+  const { publicOrigin } = app.config;
+  const https = publicOrigin.startsWith('https:');
+  // The live socket is on the store's own host: `'self'` covers it in current browsers, the explicit ws(s) URL in
+  // older ones. No other host may be reached from the page.
+  const ownSocket = publicOrigin.replace(/^http/, 'ws');
+
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", RAZORPAY_SCRIPT],
+        frameSrc: RAZORPAY_FRAMES,
+        connectSrc: ["'self'", ownSocket, RAZORPAY_CONNECT],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        objectSrc: ["'none'"],
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    // Razorpay may open a window for some payment methods and talk to it; anything else keeps its own browsing group.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // HSTS only where the store is served over https; on http (a laptop) it would be ignored anyway, and wrong.
+    hsts: https ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: true } : false,
+  });
+
+  const allowed = new Set([publicOrigin]);
   // Vite's dev server proxies the API; its origin is the developer's browser origin.
   allowed.add('http://localhost:5173');
 
-  // One synchronous hook for both jobs: headers set this early stay on every answer, errors and 404s included.
+  // One synchronous hook: headers set this early stay on every answer, errors and 404s included.
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(SECURITY_HEADERS);
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
     if (!STATE_CHANGING.has(request.method) || ORIGIN_EXEMPT.has(request.url.split('?')[0]!)) return done();
     const origin = request.headers.origin ?? refererOrigin(request.headers.referer);
     if (origin !== undefined && !allowed.has(origin)) return done(forbidden('Request refused: it came from another site'));
     done();
+  });
+
+  app.decorate('refuseCrossSite', async (request: FastifyRequest) => {
+    const origin = request.headers.origin;
+    const site = request.headers['sec-fetch-site'];
+    // 'same-origin' (the store's own page) and 'none' (typed into the address bar) are the user's own doing.
+    const foreignSite = typeof site === 'string' && site !== 'same-origin' && site !== 'none';
+    if ((origin !== undefined && !allowed.has(origin)) || (foreignSite && !(origin && allowed.has(origin)))) {
+      throw forbidden('Request refused: it came from another site');
+    }
   });
 });
 

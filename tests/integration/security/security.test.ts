@@ -80,7 +80,44 @@ describe('web security basics', () => {
       // Fit for the client: Razorpay Checkout's script and frame are allowed, nothing else from outside.
       expect(csp).toContain("script-src 'self' https://checkout.razorpay.com");
       expect(csp).not.toContain("'unsafe-eval'");
+      // The page may connect to the store itself (its API and live socket) and Razorpay's telemetry, no other host.
+      expect(csp).toContain(`connect-src 'self' ws://localhost:3000 https://lumberjack.razorpay.com`);
+      expect(csp).not.toMatch(/connect-src[^;]*\b(ws|wss):(?!\/\/localhost:3000)/);
+      expect(res.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+      expect(res.headers['permissions-policy']).toContain('camera=()');
+      expect(res.headers['permissions-policy']).toContain('payment=(self "https://api.razorpay.com" "https://checkout.razorpay.com")');
+      // Plain http here: no HSTS (see the https case below).
+      expect(res.headers['strict-transport-security']).toBeUndefined();
       expect(res.headers['x-powered-by']).toBeUndefined();
+    });
+  });
+
+  describe('GET /api/user/logout and /api/seller/logout (GETs, as the spec\'s client calls them)', () => {
+    const logout = (url: string, cookie: string, headers: Record<string, string>) => ctx.app.inject({ method: 'GET', url, headers: { cookie, ...headers } });
+    const isAuth = async (cookie: string) => (await ctx.app.inject({ method: 'GET', url: '/api/user/is-auth', headers: { cookie } })).json().success;
+
+    it.each([
+      ['a foreign Origin', { origin: 'https://evil.example' }],
+      ['Sec-Fetch-Site: cross-site (an <img> on another site)', { 'sec-fetch-site': 'cross-site' }],
+      ['Sec-Fetch-Site: same-site (a sibling subdomain)', { 'sec-fetch-site': 'same-site' }],
+    ])('refuse a cross-site request with 403 and keep the session: %s', async (_label, headers) => {
+      const shopper = await registerUser(ctx.app);
+      const res = await logout('/api/user/logout', shopper.cookie, headers);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ success: false, message: 'Request refused: it came from another site' });
+      expect(await isAuth(shopper.cookie)).toBe(true);
+      const seller = await logout('/api/seller/logout', 'seller_sid=whatever', headers);
+      expect(seller.statusCode).toBe(403);
+    });
+
+    it.each([
+      ['from the store’s own page', { origin: PUBLIC_ORIGIN, 'sec-fetch-site': 'same-origin' }],
+      ['typed into the address bar', { 'sec-fetch-site': 'none' }],
+      ['from a client that sends neither header', {}],
+    ])('log out %s', async (_label, headers) => {
+      const shopper = await registerUser(ctx.app);
+      expect((await logout('/api/user/logout', shopper.cookie, headers)).statusCode).toBe(200);
+      expect(await isAuth(shopper.cookie)).toBe(false);
     });
   });
 
@@ -145,5 +182,26 @@ describe('logs', () => {
     for (const secret of [password, 'wrong-password-guess', passwordHash, shopper.cookie.slice(4), cookie.slice(4)]) {
       expect(log).not.toContain(secret);
     }
+  });
+});
+
+describe('security headers over https', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await buildTestContext({
+      PUBLIC_ORIGIN: 'https://shop.example.in',
+      SELLER_PASSWORD: 'a-password-of-our-own',
+      ALLOW_TEST_PAYMENTS: 'true',
+      SIMULATED_GATEWAY_SECRET: 'a-test-store-signing-secret',
+    });
+  });
+  afterAll(() => ctx.close());
+
+  it('add HSTS and limit the live socket to the store’s own wss:// host', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/product/list' });
+    expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain(`connect-src 'self' wss://shop.example.in https://lumberjack.razorpay.com`);
+    expect(csp).toContain('upgrade-insecure-requests');
   });
 });

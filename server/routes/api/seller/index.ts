@@ -27,7 +27,7 @@ export default async function sellerRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get('/logout', { onRequest: app.requireSeller, schema: { response: { 200: MessageReply, ...ErrorReplies } } }, async (request, reply) => {
+  app.get('/logout', { onRequest: [app.refuseCrossSite, app.requireSeller], schema: { response: { 200: MessageReply, ...ErrorReplies } } }, async (request, reply) => {
     await sellers.logout(request.cookies[SELLER_COOKIE]);
     app.clearSessionCookie(reply, 'seller');
     return { success: true as const, message: 'Logged out' };

@@ -32,7 +32,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
   });
 
   // GET as the spec's client calls it. Logging out twice, or without a session, is still a success.
-  app.get('/logout', { schema: { response: { 200: MessageReply, ...ErrorReplies } } }, async (request, reply) => {
+  app.get('/logout', { onRequest: app.refuseCrossSite, schema: { response: { 200: MessageReply, ...ErrorReplies } } }, async (request, reply) => {
     await accounts.logout(request.cookies[USER_COOKIE]);
     app.clearSessionCookie(reply, 'user');
     return { success: true as const, message: 'Logged out' };
