@@ -4,6 +4,7 @@ import path from 'node:path';
 import { analyzeLoaded } from './lib/database';
 import { load, type LoadResult } from './lib/load';
 import { cpuMs, freePort, startNodeScript, waitForHttp, type Child } from './lib/processes';
+import { wireBytes } from './lib/wire';
 import { row, type Row } from './lib/report';
 import type { Stack } from './lib/stack';
 import { waitFor } from './lib/stats';
@@ -17,7 +18,8 @@ const LARGE_CATALOGUE = 5000;
 /**
  * GET /api/product/list, the call every shopper's first page makes, at 50 connections: the demo catalogue, then
  * 5,000 products. The ceiling is bare Fastify returning the same bytes from memory (bench/ceilings/bare-fastify.ts),
- * measured alternately with the product so drift on a shared machine hits both alike.
+ * measured alternately with the product so drift on a shared machine hits both alike. Then the same with
+ * `Accept-Encoding: br`, as browsers ask, against the uncompressed runs.
  */
 export async function catalogRead(stack: Stack, log: (line: string) => void): Promise<Row[]> {
   const demo = await measure(stack, 'demo catalogue', log);
@@ -57,9 +59,23 @@ async function measure(stack: Stack, label: string, log: (line: string) => void)
       ceiling.push(await measured(bare, bareUrl));
       log(`  run ${i + 1}: product ${product[i]!.rps.toFixed(0)} req/s, bare Fastify ${ceiling[i]!.rps.toFixed(0)} req/s`);
     }
-    const failures = product.reduce((n, r) => n + r.non2xx + r.errors, 0);
+    // What a browser gets: the same list brotli-compressed (compressed once per cached list), against the plain runs.
+    const compressedKb = (await wireBytes(productUrl, 'br')) / 1024;
+    const compressed: Measured[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      compressed.push(await measured(stack.api.child, productUrl, { 'accept-encoding': 'br' }));
+      log(`  run ${i + 1}: product with Accept-Encoding: br ${compressed[i]!.rps.toFixed(0)} req/s (${compressedKb.toFixed(1)} KB sent per response)`);
+    }
+    const failures = [...product, ...compressed].reduce((n, r) => n + r.non2xx + r.errors, 0);
     const name = `${label} (${total} products, ${kb >= 1024 ? `${(kb / 1024).toFixed(2)} MB` : `${kb.toFixed(1)} KB`})`;
     return [
+      row({
+        section: SECTION,
+        name: `${name}, req/s at ${CONNECTIONS} connections with compression on (brotli, ${compressedKb.toFixed(1)} KB sent per response)`,
+        unit: 'req/s',
+        runs: compressed.map((r) => r.rps),
+        ceiling: { name: 'the same, uncompressed', runs: product.map((r) => r.rps) },
+      }),
       row({
         section: SECTION,
         name: `${name}, req/s at ${CONNECTIONS} connections`,
@@ -88,9 +104,9 @@ async function measure(stack: Stack, label: string, log: (line: string) => void)
 type Measured = LoadResult & { cpuUsPerRequest: number };
 
 /** One load run, with the CPU time the serving process spent per request. */
-async function measured(server: Child, url: string): Promise<Measured> {
+async function measured(server: Child, url: string, headers: Record<string, string> = {}): Promise<Measured> {
   const cpuBefore = cpuMs(server.pid);
-  const result = await load({ url, connections: CONNECTIONS, duration: SECONDS });
+  const result = await load({ url, connections: CONNECTIONS, duration: SECONDS, headers });
   return { ...result, cpuUsPerRequest: result.requests > 0 ? ((cpuMs(server.pid) - cpuBefore) * 1000) / result.requests : NaN };
 }
 

@@ -1,9 +1,10 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { ROOT, runToEnd } from './lib/processes';
 import { row, type Row } from './lib/report';
+import { wireGet, type WireResponse } from './lib/wire';
 
 const SECTION = 'Client';
 
@@ -17,10 +18,11 @@ type Bundle = { js: Size; css: Size; development: boolean };
  * production (e.g. from inside a test runner, where NODE_ENV=test) contains React's development build; then a
  * production build of the same source is made in a temporary directory and reported as well.
  */
-export async function clientSize(log: (line: string) => void): Promise<Row[]> {
+export async function clientSize(log: (line: string) => void, apiUrl?: string): Promise<Row[]> {
   const served = measure(path.join(ROOT, 'dist/client'));
   log(`client: dist/client: ${served.js.files} JS files (${kb(served.js.raw)} KB raw), ${served.css.files} CSS (${kb(served.css.raw)} KB raw)${served.development ? ', a DEVELOPMENT build' : ''}`);
   const rows = rowsFor('dist/client', served);
+  if (apiUrl) rows.push(...(await firstLoadOverTheWire(apiUrl, log)));
   if (!served.development) return rows;
 
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-client-'));
@@ -42,6 +44,45 @@ function rowsFor(label: string, b: Bundle): Row[] {
     row({ section: SECTION, name: `${label}: home page initial CSS, gzipped (${b.css.files} file${b.css.files === 1 ? '' : 's'}, ${kb(b.css.raw)} KB raw)`, unit: 'KB', runs: [b.css.gzip / 1024] }),
     row({ section: SECTION, name: `${label}: home page initial JS + CSS, gzipped`, unit: 'KB', runs: [(b.js.gzip + b.css.gzip) / 1024] }),
   ];
+}
+
+/**
+ * What the server actually sends for a first visit to the home page: index.html, then every script, module preload
+ * and stylesheet it names, asked for as a browser asks (Accept-Encoding: gzip, deflate, br, zstd). Body bytes as they
+ * crossed the wire, so a server that does not compress shows up here at once.
+ */
+async function firstLoadOverTheWire(apiUrl: string, log: (line: string) => void): Promise<Row[]> {
+  const page = await wireGet(`${apiUrl}/`);
+  const html = decode(page).toString('utf8');
+  const { js, css } = namedAssets(html);
+  const assets = await Promise.all([...js, ...css].map((url) => wireGet(new URL(url, apiUrl).toString())));
+  const bytes = page.bytes + assets.reduce((sum, a) => sum + a.bytes, 0);
+  const encodings = [...new Set([page, ...assets].map((r) => r.encoding ?? 'none'))].join(', ');
+  log(`client: home page first load over the wire: ${kb(bytes)} KB in ${assets.length + 1} responses (content-encoding: ${encodings})`);
+  return [
+    row({
+      section: SECTION,
+      name: `home page first load as sent by the server (index.html + ${js.length} JS + ${css.length} CSS; content-encoding: ${encodings})`,
+      unit: 'KB',
+      runs: [bytes / 1024],
+    }),
+  ];
+}
+
+function decode(response: WireResponse): Buffer {
+  if (response.encoding === 'br') return brotliDecompressSync(response.body);
+  if (response.encoding === 'gzip') return gunzipSync(response.body);
+  return response.body;
+}
+
+function namedAssets(html: string): { js: string[]; css: string[] } {
+  return {
+    js: [
+      ...[...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]!),
+      ...[...html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"/g)].map((m) => m[1]!),
+    ],
+    css: [...html.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*\bhref="([^"]+)"/g)].map((m) => m[1]!),
+  };
 }
 
 function measure(dir: string): Bundle {

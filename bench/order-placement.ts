@@ -57,7 +57,7 @@ export async function orderPlacement(stack: Stack, log: (line: string) => void):
       ],
     });
 
-  // Warm up, then analyse the tables the warm-up filled (notes/performance-ceilings.md: analyse after loading).
+  // Warm up, then analyse the tables the warm-up filled (analysed empty, they would be planned as empty).
   await placeOrders(5);
   await waitForPipelineIdle(stack.api);
   await analyzeLoaded(stack.databaseUrl);

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './build/precompress';
 
 const clientRoot = fileURLToPath(new URL('.', import.meta.url));
 /** The API (Fastify) that `npm run dev` proxies to; `npm start` serves the built client itself. */
@@ -15,7 +16,8 @@ const proxy = {
 
 export default defineConfig({
   root: clientRoot,
-  plugins: [react()],
+  // precompress: .br and .gz beside every text file of the build, served as they are.
+  plugins: [react(), precompress()],
   resolve: {
     // Pure shared modules (domain rules, contracts). Never core/infra or core/modules: those are node only.
     alias: { '@core': fileURLToPath(new URL('../core', import.meta.url)) },

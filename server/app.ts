@@ -9,6 +9,7 @@ import type { Db } from '../core/infra/prisma';
 import type { Redis } from '../core/infra/redis';
 import type { Services } from '../core/services';
 import auth from './plugins/auth';
+import compression from './plugins/compression';
 import errorHandler from './plugins/error-handler';
 import inputGuard from './plugins/input-guard';
 import live from './plugins/live';
@@ -70,6 +71,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limits: { files: 4, fileSize: deps.config.maxImageBytes, fields: 10, fieldSize: 16 * 1024, parts: 16 },
   });
   await app.register(websocket, { options: { maxPayload: 4 * 1024 } });
+  await app.register(compression);
   await app.register(errorHandler);
   await app.register(security);
   await app.register(inputGuard);

@@ -82,7 +82,7 @@ export async function freshDatabase(name: string, log: (line: string) => void): 
 /**
  * ANALYZE of the tables that hold rows. Empty tables are left alone on purpose: analysing an empty `orders` table
  * makes pooled connections plan foreign-key checks as sequential scans, which then slow down as the table grows
- * (notes/performance-ceilings.md, "Pitfall"). Measurements that fill tables analyse them after loading.
+ * (an empty table analysed stays planned as empty). Measurements that fill tables analyse them after loading.
  */
 export async function analyzeLoaded(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });

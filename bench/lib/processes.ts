@@ -93,12 +93,14 @@ export function startChild(name: string, command: string, args: string[], opts: 
 }
 
 /**
- * A TypeScript entry point run the way production runs it: one node process per role (no tsx watcher wrapper).
- * `npm run bench -- --profile` sets BENCH_NODE_ARGS so every such process writes a CPU profile when it stops.
+ * A node process per role: the product's compiled entry points (dist/app/*.js) exactly as production runs them, or a
+ * TypeScript bench helper (a ceiling) through tsx. `npm run bench -- --profile` sets BENCH_NODE_ARGS so every such
+ * process writes a CPU profile when it stops.
  */
 export function startNodeScript(name: string, script: string, env: NodeJS.ProcessEnv, opts: { fds?: number; nodeArgs?: string[] } = {}): Child {
   const extra = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  return startChild(name, process.execPath, [...extra, ...(opts.nodeArgs ?? []), '--import', 'tsx', script], { env, fds: opts.fds });
+  const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  return startChild(name, process.execPath, [...extra, ...(opts.nodeArgs ?? []), ...loader, script], { env, fds: opts.fds });
 }
 
 /** A free TCP port on 127.0.0.1 (the OS picks it). */

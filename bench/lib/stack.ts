@@ -1,10 +1,11 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import { freshDatabase } from './database';
-import { freePort, ROOT, runToEnd, startNodeScript, waitForHttp, type Child } from './processes';
+import { ensureBuilt } from '../../scripts/build/build.mjs';
+import { freePort, ROOT, startNodeScript, waitForHttp, type Child } from './processes';
 import { waitFor } from './stats';
 
 export const BENCH_DATABASE = 'grocery_bench';
@@ -57,11 +58,9 @@ async function clearRedis(): Promise<void> {
   }
 }
 
+/** The client and the compiled API and workers, built as `npm start` builds them: only what is missing or stale. */
 export async function ensureClientBuild(log: (line: string) => void): Promise<void> {
-  if (existsSync(path.join(ROOT, 'dist/client/index.html'))) return;
-  log('dist/client is missing: building the client (npm run build)…');
-  // NODE_ENV decides React's build: it must be production whatever the calling shell says.
-  await runToEnd('vite build', process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'client/vite.config.ts'], { NODE_ENV: 'production' });
+  await ensureBuilt(ROOT, ['client', 'server'], log);
 }
 
 /** Fresh database and Redis prefix, then one worker process and one API process, as production runs them. */
@@ -75,7 +74,7 @@ export async function startStack(log: (line: string) => void): Promise<Stack> {
 
   async function startApi(name: string, nodeArgs: string[] = []): Promise<Api> {
     const port = await freePort();
-    const child = startNodeScript(name, 'server/main.ts', { ...env, PORT: String(port) }, { fds: API_FDS, nodeArgs });
+    const child = startNodeScript(name, 'dist/app/api.js', { ...env, PORT: String(port) }, { fds: API_FDS, nodeArgs });
     const url = `http://127.0.0.1:${port}`;
     await waitForHttp(child, `${url}/api/health`);
     const api: Api = {
@@ -93,7 +92,7 @@ export async function startStack(log: (line: string) => void): Promise<Stack> {
   }
 
   log('starting the worker and the API…');
-  const worker = startNodeScript('worker', 'workers/main.ts', env);
+  const worker = startNodeScript('worker', 'dist/app/worker.js', env);
   const [api] = await Promise.all([startApi('api-a'), waitForRelay(db, worker)]);
 
   return {

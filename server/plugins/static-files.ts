@@ -29,6 +29,9 @@ export default fp(async function staticFiles(app: FastifyInstance) {
     prefix: '/',
     index: false,
     wildcard: false,
+    // The build wrote .br and .gz beside every text file (client/build/precompress.ts); the one the browser accepts
+    // is sent, with `Vary: Accept-Encoding`.
+    preCompressed: true,
     // Hashed assets never change; index.html must always be revalidated so a deploy is picked up.
     setHeaders: (reply, filePath) => {
       reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? `public, max-age=${YEAR}, immutable` : 'no-cache');

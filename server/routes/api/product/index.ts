@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorReplies, IdParams, MessageReply } from '../../../../core/contracts/http/common';
 import { ProductDetailReply, ProductListQuery, ProductListReply, ProductReply, StockBody } from '../../../../core/contracts/http/products';
+import { compressedOnce, preferredEncoding } from '../../../plugins/compression';
 import { productFormParts } from './upload-parts';
 
 export default async function productRoutes(fastify: FastifyInstance) {
@@ -12,9 +13,12 @@ export default async function productRoutes(fastify: FastifyInstance) {
   app.get('/list', { schema: { querystring: ProductListQuery, response: { 200: ProductListReply, ...ErrorReplies } } }, async (request, reply) => {
     const q = request.query;
     if (!q.search && !q.category && !q.limit && !q.page) {
-      // The hot path: a ready-made JSON string of the same schema; Fastify sends strings as they are.
-      const body: unknown = await catalog.wholeListJson();
-      return reply.type('application/json').send(body as never);
+      // The hot path: a ready-made JSON body of the same schema, sent as it is, compressed once per cached list.
+      const body = await catalog.wholeListJson();
+      reply.type('application/json').header('vary', 'accept-encoding');
+      const encoding = preferredEncoding(request.headers['accept-encoding']);
+      if (!encoding) return reply.send(body as never);
+      return reply.header('content-encoding', encoding).send((await compressedOnce(body, encoding)) as never);
     }
     return { success: true as const, ...(await catalog.list(q)) };
   });

@@ -1,0 +1,59 @@
+import compress from '@fastify/compress';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+
+/** Answers smaller than this go as they are: compressing them saves less than it costs. */
+export const COMPRESS_THRESHOLD_BYTES = 1024;
+
+/**
+ * Brotli at quality 4 compresses JSON about as fast as gzip's default and smaller; the higher qualities cost many
+ * times the CPU per response for a few percent.
+ */
+const BROTLI_QUALITY = 4;
+
+/**
+ * Compresses API answers above the threshold (brotli or gzip, as the client accepts; `Vary: Accept-Encoding`). The
+ * built client is not compressed here: its files are compressed once at build time and served as they are
+ * (static-files.ts). The whole-catalogue JSON, the largest answer, is compressed once per cached list
+ * (`compressedOnce`).
+ */
+export default fp(async function compression(app: FastifyInstance) {
+  await app.register(compress, {
+    global: true,
+    threshold: COMPRESS_THRESHOLD_BYTES,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
+    zlibOptions: { level: 6 },
+  });
+});
+
+export type Encoding = 'br' | 'gzip';
+
+/** The encoding to answer with: brotli if accepted, else gzip, else none (q=0 refuses one). */
+export function preferredEncoding(acceptEncoding: string | undefined): Encoding | null {
+  const accepted = new Map<string, number>();
+  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    const q = params.map((p) => p.trim().match(/^q=([\d.]+)$/)?.[1]).find(Boolean);
+    if (name) accepted.set(name, q === undefined ? 1 : Number(q));
+  }
+  const ok = (name: Encoding) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  if (ok('br')) return 'br';
+  if (ok('gzip')) return 'gzip';
+  return null;
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+const compressed = new WeakMap<Buffer, Partial<Record<Encoding, Promise<Buffer>>>>();
+
+/** `body` compressed with `encoding`, computed once per body (a cached answer is the same Buffer until it changes). */
+export function compressedOnce(body: Buffer, encoding: Encoding): Promise<Buffer> {
+  let variants = compressed.get(body);
+  if (!variants) compressed.set(body, (variants = {}));
+  variants[encoding] ??=
+    encoding === 'br' ? brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }) : gzip(body, { level: 6 });
+  return variants[encoding];
+}
