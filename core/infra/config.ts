@@ -29,6 +29,11 @@ const ConfigSchema = z.object({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     /** The address shoppers use; Origin checks on state-changing calls and the WebSocket compare against it. */
     PUBLIC_ORIGIN: z.string().url().optional(),
+    /**
+     * The Vite dev server's origin, trusted for calls and WebSockets like the store's own. `npm run dev` sets it while
+     * it runs the dev server; nothing else should.
+     */
+    DEV_CLIENT_ORIGIN: z.string().url().optional(),
     UPLOAD_DIR: z.string().min(1).default('./uploads'),
     MAX_IMAGE_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
     SELLER_EMAIL: z.string().email().default('seller@freshcart.test'),
@@ -104,6 +109,8 @@ export type Config = Readonly<{
   host: string;
   port: number;
   publicOrigin: string;
+  /** Origins whose calls and WebSockets are the store's own (see trustedOrigins). */
+  trustedOrigins: ReadonlySet<string>;
   uploadDir: string;
   maxImageBytes: number;
   seller: { email: string; password: string };
@@ -166,6 +173,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     host: e.HOST,
     port: e.PORT,
     publicOrigin: new URL(publicOrigin).origin,
+    trustedOrigins: trustedOrigins([publicOrigin, ...(e.DEV_CLIENT_ORIGIN ? [e.DEV_CLIENT_ORIGIN] : [])]),
     uploadDir: e.UPLOAD_DIR,
     maxImageBytes: e.MAX_IMAGE_BYTES,
     seller: Object.freeze({ email: e.SELLER_EMAIL.toLowerCase(), password: e.SELLER_PASSWORD }),
@@ -226,6 +234,24 @@ export function paymentsLine(config: Config): string {
   return config.payments.gateway === 'razorpay'
     ? `Payments: Razorpay (key ${config.payments.keyId}).`
     : 'Payments: the simulated gateway, TEST MODE: no real money moves, and every visitor sees a test-mode banner.';
+}
+
+const LOOPBACK_ALIASES = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * The given origins, and for a loopback one its loopback aliases on the same scheme and port: a store at
+ * http://localhost:3000 is the same store opened at http://127.0.0.1:3000 or http://[::1]:3000 (the address a log or a
+ * bookmark may show), and only this machine can reach any of them.
+ */
+export function trustedOrigins(origins: string[]): ReadonlySet<string> {
+  const trusted = new Set<string>();
+  for (const origin of origins) {
+    const url = new URL(origin);
+    trusted.add(url.origin);
+    if (!isLoopbackOrigin(url.origin)) continue;
+    for (const host of LOOPBACK_ALIASES) trusted.add(`${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`);
+  }
+  return trusted;
 }
 
 /** localhost, 127.0.0.0/8 or [::1]: only this machine can reach the store. */

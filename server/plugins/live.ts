@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { originRefusal } from './security';
 import { WS_CLOSE } from '../../core/contracts/ws';
 import { createLiveSubscriber } from '../../core/modules/live/live-channel';
 import { createWsHub, type SocketIdentity, type WsHub } from '../ws/ws-hub';
@@ -32,7 +33,7 @@ export default fp(async function live(app: FastifyInstance) {
   );
   app.decorate('live', { hub, subscribed: subscriber.ready });
 
-  const allowedOrigins = new Set([app.config.publicOrigin, 'http://localhost:5173']);
+  const allowedOrigins = app.config.trustedOrigins;
 
   async function identify(request: FastifyRequest): Promise<SocketIdentity> {
     const [user, seller] = await Promise.all([
@@ -53,7 +54,7 @@ export default fp(async function live(app: FastifyInstance) {
       preValidation: async (request, reply) => {
         const origin = request.headers.origin;
         if (origin !== undefined && !allowedOrigins.has(origin)) {
-          return reply.code(403).send({ success: false, message: 'WebSocket refused: it came from another site', code: 'forbidden_origin' });
+          return reply.code(403).send({ success: false, message: originRefusal(origin, app.config.publicOrigin), code: 'forbidden_origin' });
         }
       },
     },

@@ -1,7 +1,7 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { forbidden } from '../../core/domain/errors';
+import { AppError, forbidden } from '../../core/domain/errors';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -72,16 +72,15 @@ export default fp(async function security(app: FastifyInstance) {
     hsts: https ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: true } : false,
   });
 
-  const allowed = new Set([publicOrigin]);
-  // Vite's dev server proxies the API; its origin is the developer's browser origin.
-  allowed.add('http://localhost:5173');
+  // The store's own address (with its loopback aliases) and, while `npm run dev` runs it, Vite's dev server.
+  const allowed = app.config.trustedOrigins;
 
   // One synchronous hook: headers set this early stay on every answer, errors and 404s included.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('permissions-policy', PERMISSIONS_POLICY);
     if (!STATE_CHANGING.has(request.method) || ORIGIN_EXEMPT.has(request.url.split('?')[0]!)) return done();
     const origin = request.headers.origin ?? refererOrigin(request.headers.referer);
-    if (origin !== undefined && !allowed.has(origin)) return done(forbidden('Request refused: it came from another site'));
+    if (origin !== undefined && !allowed.has(origin)) return done(new AppError('forbidden', 'forbidden_origin', originRefusal(origin, app.config.publicOrigin)));
     done();
   });
 
@@ -95,6 +94,12 @@ export default fp(async function security(app: FastifyInstance) {
     }
   });
 });
+
+/** What the shopper sees: the page's address is not the store's, and where the store is. */
+export function originRefusal(origin: string, publicOrigin: string): string {
+  const where = /^https?:\/\/[^/]+$/.test(origin) ? `this page was opened at ${origin}` : 'it came from another site';
+  return `Request refused: ${where}, but the store's address is ${publicOrigin}. Open ${publicOrigin} to continue.`;
+}
 
 function refererOrigin(referer: string | undefined): string | undefined {
   if (!referer) return undefined;

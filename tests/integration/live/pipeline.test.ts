@@ -96,6 +96,15 @@ describe('outbox → BullMQ → pub/sub → WebSocket', () => {
     await expect(openSocket(baseUrl, { origin: 'https://evil.example' })).rejects.toThrow(/403/);
   });
 
+  it('accepts a socket from a loopback alias of the store, and not from a dev server that is not running', async () => {
+    expect(ctx.config.publicOrigin).toBe('http://localhost:3000');
+    for (const origin of ['http://127.0.0.1:3000', 'http://[::1]:3000']) {
+      const ws = await openSocket(baseUrl, { origin });
+      ws.close();
+    }
+    await expect(openSocket(baseUrl, { origin: 'http://localhost:5173' })).rejects.toThrow(/403/);
+  });
+
   it('closes a socket that sends anything', async () => {
     const ws = await openSocket(baseUrl);
     ws.socket.send('hello?');

@@ -29,11 +29,24 @@ describe('web security basics', () => {
       ];
       for (const res of await Promise.all(calls)) {
         expect(res.statusCode).toBe(403);
-        expect(res.json()).toMatchObject({ success: false, message: 'Request refused: it came from another site' });
+        expect(res.json()).toMatchObject({ success: false, code: 'forbidden_origin', message: expect.stringMatching(/^Request refused: .*, but the store's address is http:\/\/localhost:3000\. Open http:\/\/localhost:3000 to continue\.$/) });
         expect(res.cookies).toHaveLength(0);
       }
       expect(await ctx.db.cartItem.count({ where: { userId: shopper.user._id } })).toBe(0);
       expect(await ctx.db.address.count({ where: { userId: shopper.user._id } })).toBe(0);
+    });
+
+    it('are accepted from the store’s loopback aliases on the same port, and refused from another port or a LAN address', async () => {
+      const shopper = await registerUser(ctx.app);
+      const product = await createProduct(ctx.db);
+      const update = (origin: string) =>
+        ctx.app.inject({ method: 'POST', url: '/api/cart/update', headers: { cookie: shopper.cookie, origin }, payload: { cartItems: { [product.id]: 1 } } });
+      for (const origin of ['http://127.0.0.1:3000', 'http://[::1]:3000', 'http://localhost:3000']) expect((await update(origin)).statusCode, origin).toBe(200);
+      for (const origin of ['http://127.0.0.1:3001', 'https://localhost:3000', 'http://192.168.1.5:3000', 'http://localhost:5173']) {
+        const res = await update(origin);
+        expect(res.statusCode, origin).toBe(403);
+        expect(res.json().message).toBe(`Request refused: this page was opened at ${origin}, but the store's address is http://localhost:3000. Open http://localhost:3000 to continue.`);
+      }
     });
 
     it('are accepted from the shop’s own origin', async () => {

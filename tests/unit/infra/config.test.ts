@@ -83,3 +83,23 @@ describe('safe defaults behind a public address', () => {
     expect(isLoopbackOrigin('http://localhost.example.com')).toBe(false);
   });
 });
+
+describe('trusted origins', () => {
+  it('are the public origin and, for a loopback one, its loopback aliases on the same scheme and port', () => {
+    expect([...loadConfig({ PUBLIC_ORIGIN: 'http://127.0.0.1:3000' }).trustedOrigins].sort()).toEqual([
+      'http://127.0.0.1:3000',
+      'http://[::1]:3000',
+      'http://localhost:3000',
+    ]);
+    const shop = { PUBLIC_ORIGIN: 'https://shop.example.in', SELLER_PASSWORD: 'our-own-password', ALLOW_TEST_PAYMENTS: 'true', SIMULATED_GATEWAY_SECRET: 'a-secret-of-our-own' };
+    expect([...loadConfig(shop).trustedOrigins]).toEqual(['https://shop.example.in']);
+  });
+
+  it('include the Vite dev server only while `npm run dev` says it runs', () => {
+    expect(loadConfig({}).trustedOrigins.has('http://localhost:5173')).toBe(false);
+    const dev = loadConfig({ DEV_CLIENT_ORIGIN: 'http://localhost:5173' }).trustedOrigins;
+    expect(dev.has('http://localhost:5173')).toBe(true);
+    expect(dev.has('http://127.0.0.1:5173')).toBe(true);
+    expect(dev.has('http://localhost:3000')).toBe(true);
+  });
+});
