@@ -2,14 +2,19 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import './styles/global.css';
-import { loadSession, refreshProducts } from './app/bootstrap';
+import { loadSession, loadStoreInfo, refreshProducts } from './app/bootstrap';
 import { startCartSync } from './app/cart-sync';
 import { startLiveUpdates } from './app/live-bridge';
 import { router } from './app/router';
+import { toast } from './components/ui/toast/toast-store';
+import { whenOriginRefused } from './lib/api-client';
 
 // Outside React on purpose: one socket and one cart sync for the page's lifetime (StrictMode double effects aside).
+// A page opened at an address that is not the store's: say where the store is, once, until dismissed.
+whenOriginRefused((message) => toast.error(message, { id: 'origin-refused', duration: Number.POSITIVE_INFINITY }));
 startCartSync();
 startLiveUpdates();
+void loadStoreInfo();
 void loadSession();
 refreshProducts();
 

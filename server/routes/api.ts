@@ -10,12 +10,14 @@ import sellerOrderRoutes from './api/order/seller-routes';
 import paymentRoutes from './api/payments/index';
 import productRoutes from './api/product/index';
 import sellerRoutes from './api/seller/index';
+import storeRoutes from './api/store/index';
 import userRoutes from './api/user/index';
 
 /** Every /api resource, one folder each (the spec's call table, section 7). */
 export default async function apiRoutes(app: FastifyInstance) {
   requireErrorReplies(app);
   await app.register(healthRoutes, { prefix: '/health' });
+  await app.register(storeRoutes, { prefix: '/store' });
   // Product routes take the seller's multipart upload; everything else takes JSON bodies only (415 otherwise).
   await app.register(productRoutes, { prefix: '/product' });
   await app.register(async (json) => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAddressThroughApi, signUpThroughApi } from './helpers/accounts';
-import { launchBrowser, markDocument, openPage, VIEWPORTS, type Shopper } from './helpers/browser';
+import { launchBrowser, markDocument, openPage, VIEWPORTS, waitForLive, type Shopper } from './helpers/browser';
 import { startE2eServer, type E2eServer } from './helpers/e2e-server';
 import { checkout, expectCartCount, newestOrder, sellerLogin, sellerNavigate } from './helpers/flows';
 
@@ -21,7 +21,7 @@ async function expectNoHorizontalScroll(page: Page, route: string): Promise<void
   expect(widths.page, `${route} is wider than the screen`).toBeLessThanOrEqual(widths.viewport);
 }
 
-/** Shopper chrome (SPEC.md section 2): navbar and footer everywhere but seller paths; the bottom bar on small screens. */
+/** Shopper chrome: navbar and footer everywhere but seller paths; the bottom bar on small screens. */
 async function expectShopperChrome(page: Page, viewport: Viewport): Promise<void> {
   expect(await page.getByRole('banner').count()).toBe(1);
   expect(await page.getByRole('contentinfo').count()).toBe(1);
@@ -206,6 +206,24 @@ describe('every route, at 360 px and desktop width (real Chromium, real server)'
     await visitor.context.close();
   });
 
+  it('a loopback store opened at another loopback alias works: its calls and live updates are accepted', async () => {
+    const alias = server.url.replace('127.0.0.1', 'localhost');
+    expect(alias).not.toBe(server.url);
+    const visitor = await openPage(browser, alias);
+    const { page } = visitor;
+    await page.goto('/');
+    await waitForLive(page);
+    // A state-changing call from this origin reaches the login check (401), not the origin check (403).
+    visitor.allow((p) => p.url?.endsWith('/api/user/login') === true && /401/.test(p.text));
+    const status = await page.evaluate(async () => {
+      const res = await fetch('/api/user/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'nobody@example.com', password: 'wrong-password' }) });
+      return res.status;
+    });
+    expect(status).toBe(401);
+    expect(visitor.problems()).toEqual([]);
+    await visitor.context.close();
+  });
+
   describe.each(Object.keys(VIEWPORTS) as Viewport[])('%s', (viewport) => {
     it('a visitor sees the shopping pages with their content, with no console errors or failed requests', async () => {
       const visitor = await openPage(browser, server.url, { viewport });
@@ -244,6 +262,10 @@ describe('every route, at 360 px and desktop width (real Chromium, real server)'
       const visitor = await openPage(browser, server.url, { viewport });
       const { page } = visitor;
       await visitEach(visitor, infoRoutes(), viewport);
+
+      // The e2e store takes test payments (the simulated gateway): every visitor is told so.
+      await page.goto('/');
+      await page.getByTestId('test-mode-banner').getByText('Test mode').waitFor();
 
       // The login modal is an overlay, not a route; a click on its backdrop closes it.
       if (viewport === 'mobile') {

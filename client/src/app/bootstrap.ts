@@ -5,6 +5,8 @@ import { useSession } from '../features/auth/stores/session-store';
 import { useCart } from '../features/cart/stores/cart-store';
 import { getProducts } from '../features/products/api/get-products';
 import { useProducts } from '../features/products/stores/products-store';
+import { getStoreInfo } from '../features/store/api/get-store-info';
+import { useStoreInfo } from '../features/store/stores/store-info-store';
 
 /** On load the app asks whether the visitor is a logged-in user (SPEC.md section 4); their server cart wins. */
 export async function loadSession(): Promise<void> {
@@ -14,6 +16,15 @@ export async function loadSession(): Promise<void> {
     if (user) useCart.getState().cartReplaced(user.cartItems);
   } catch {
     useSession.getState().sessionChecked(null);
+  }
+}
+
+/** Whether the store takes test payments (the banner). A failure leaves the banner off until the next load. */
+export async function loadStoreInfo(): Promise<void> {
+  try {
+    useStoreInfo.getState().storeInfoLoaded(await getStoreInfo());
+  } catch {
+    // Other calls report an unreachable server; this one is not worth a second message.
   }
 }
 

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 
-/** A failed /api call: the server's `message` (SPEC.md section 8 shows it as an error toast) and the HTTP status. */
+/** A failed /api call: the server's `message` (shown as an error toast) and the HTTP status. */
 export class ApiError extends Error {
   constructor(
     message: string,
@@ -26,12 +26,32 @@ function messageOf(json: unknown): string | undefined {
   return undefined;
 }
 
+function codeOf(json: unknown): string | undefined {
+  if (typeof json === 'object' && json !== null && 'code' in json && typeof json.code === 'string') return json.code;
+  return undefined;
+}
+
+let onOriginRefused: (message: string) => void = () => {};
+
+/**
+ * What to do when the server refuses a call because this page was opened at an address that is not the store's
+ * (the server's message names the right one). Some calls fail quietly by design (background cart sync), so this
+ * one reason is always shown, whichever call met it.
+ */
+export function whenOriginRefused(handler: (message: string) => void): void {
+  onOriginRefused = handler;
+}
+
+function originRefused(message: string | undefined): void {
+  onOriginRefused(message ?? 'Request refused: this page is not at the store’s address.');
+}
+
 function isFailure(json: unknown): boolean {
   return typeof json === 'object' && json !== null && 'success' in json && json.success === false;
 }
 
 /**
- * Every answer is JSON `{ success, message?, ... }` (DESIGN.md invariant 6). Cookies carry the session, so requests
+ * Every answer is JSON `{ success, message?, ... }`. Cookies carry the session, so requests
  * always include credentials; URLs are relative because the API is on the same origin (proxied by Vite in dev).
  */
 async function request<S extends z.ZodType>(method: string, url: string, schema: S, options: RequestOptions = {}): Promise<z.output<S>> {
@@ -53,6 +73,7 @@ async function request<S extends z.ZodType>(method: string, url: string, schema:
   }
 
   const json: unknown = await response.json().catch(() => null);
+  if (response.status === 403 && codeOf(json) === 'forbidden_origin') originRefused(messageOf(json));
   if (!response.ok || isFailure(json)) {
     throw new ApiError(messageOf(json) ?? `Request failed (${response.status})`, response.status);
   }

@@ -7,12 +7,13 @@ import { useSession } from '../../features/auth/stores/session-store';
 import { useCart } from '../../features/cart/stores/cart-store';
 import { LiveIndicator } from '../../features/live/components/live-indicator';
 import { TestCheckoutModal } from '../../features/orders/components/test-checkout-modal';
+import { TestModeBanner } from '../../features/store/components/test-mode-banner';
 import { Footer } from './footer';
 import { MobileBottomBar } from './mobile-bottom-bar';
 import { Navbar } from './navbar';
 import './layout.css';
 
-/** Navbar, footer and bottom bar everywhere except on seller paths (SPEC.md section 2). */
+/** Navbar, footer and bottom bar everywhere except on seller paths; the test-mode banner everywhere. */
 export function RootLayout() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -26,6 +27,7 @@ export function RootLayout() {
 
   return (
     <>
+      <TestModeBanner />
       {sellerPath ? (
         page
       ) : (
