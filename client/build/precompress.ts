@@ -9,8 +9,8 @@ const gzip = promisify(zlib.gzip);
 
 /** Text the browser downloads; images and fonts are compressed already. */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map|webmanifest)$/;
-/** Below this a compressed copy saves less than the extra file costs. */
-const MIN_BYTES = 1024;
+/** Below this a compressed copy saves too little to matter (index.html, about 1 KB, is well above it). */
+const MIN_BYTES = 256;
 
 /**
  * Writes `<file>.br` (brotli, best quality) and `<file>.gz` (gzip, level 9) beside every text file of the build, once,
