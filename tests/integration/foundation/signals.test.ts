@@ -1,7 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -15,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const root = path.resolve(import.meta.dirname, '../../..');
 let dataDir: string;
 
-type Started = { child: ChildProcess; output: () => string; exited: Promise<number | null>; pgPort: number; redisPort: number };
+type Started = { child: ChildProcess; output: () => string; exited: Promise<number | null>; pgPort: number; pgPid: number; redisPid: number };
 
 async function start(): Promise<Started> {
   const child = spawn(process.execPath, ['dist/app/start.js'], {
@@ -46,16 +45,20 @@ async function start(): Promise<Started> {
     await new Promise((r) => setTimeout(r, 100));
   }
   const pgPort = Number(output.match(/embedded PostgreSQL runs on 127\.0\.0\.1:(\d+)/)![1]);
-  const redisPort = Number(output.match(/private redis-server runs on 127\.0\.0\.1:(\d+)/)![1]);
-  return { child, output: () => output, exited, pgPort, redisPort };
+  // By pid, not by port: another run on this machine may hold the same preferred ports.
+  const pgPid = Number(readFileSync(path.join(dataDir, 'postgres/postmaster.pid'), 'utf8').split('\n')[0]);
+  const redisPid = Number(readFileSync(path.join(dataDir, 'redis/redis.pid'), 'utf8'));
+  return { child, output: () => output, exited, pgPort, pgPid, redisPid };
 }
 
-function answers(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: '127.0.0.1', port });
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
-    socket.once('error', () => resolve(false));
-  });
+/** Running, as /proc tells it: an exited process nobody has reaped yet (a zombie) has stopped. */
+function isAlive(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return false;
+  }
 }
 
 /** Processes still in the group, or whose command line names the data directory (the postmaster: `postgres -D …`). */
@@ -76,8 +79,8 @@ function survivors(pgid: number): string[] {
 
 async function expectNothingLeft(app: Started): Promise<void> {
   expect(survivors(app.child.pid!)).toEqual([]);
-  expect(await answers(app.pgPort), 'the embedded PostgreSQL still answers').toBe(false);
-  expect(await answers(app.redisPort), 'the private redis-server still answers').toBe(false);
+  expect(isAlive(app.pgPid), 'the embedded PostgreSQL still runs').toBe(false);
+  expect(isAlive(app.redisPid), 'the private redis-server still runs').toBe(false);
 }
 
 function within<T>(promise: Promise<T>, ms: number): Promise<T | 'timed out'> {
@@ -173,13 +176,14 @@ describe('stopping npm start with its embedded services', () => {
     process.kill(killed.child.pid!, 'SIGKILL');
     await killed.exited;
     // Started in their own sessions, the services outlive a hard kill: that is what the next start must handle.
-    expect(await answers(killed.pgPort)).toBe(true);
-    expect(await answers(killed.redisPort)).toBe(true);
+    expect(isAlive(killed.pgPid)).toBe(true);
+    expect(isAlive(killed.redisPid)).toBe(true);
 
     const next = await started();
     expect(next.output()).toMatch(/PostgreSQL: the embedded server an earlier run left running \(pid \d+, not stopped cleanly\) was adopted/);
     expect(next.output()).toMatch(/Redis: stopped the private redis-server an earlier run left running \(pid \d+/);
     expect(next.pgPort).toBe(killed.pgPort);
+    expect(next.pgPid).toBe(killed.pgPid);
     process.kill(-next.child.pid!, 'SIGINT');
     expect(await within(next.exited, 30_000), next.output()).toBe(0);
     await expectNothingLeft(next);
