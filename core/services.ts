@@ -47,6 +47,7 @@ export function createServices(deps: { config: Config; db: Db; redis?: Redis; pa
   const sessions = createSessionService({
     repo: createSessionRepository(db),
     ttlMs: config.sessionTtlMs,
+    cacheMs: config.sessionCacheMs,
     onRevoked: createRevocationPublisher(deps.redis, config.redisPrefix),
   });
   const catalog = createCatalogService({ repo: createCatalogRepository(db) });

@@ -79,7 +79,7 @@ export async function createShoppers(api: Api, databaseUrl: string, count: numbe
   try {
     const accounts = createAccountRepository(db);
     const config = loadConfig({});
-    const sessions = createSessionService({ repo: createSessionRepository(db), ttlMs: config.sessionTtlMs });
+    const sessions = createSessionService({ repo: createSessionRepository(db), ttlMs: config.sessionTtlMs, cacheMs: 0 });
     const passwordHash = await createPasswordHasher({ logN: config.passwordScryptLogN }).hash(PASSWORD);
     const created = await mapLimit(
       Array.from({ length: Math.max(0, count - viaApi) }, (_, i) => viaApi + i),

@@ -39,6 +39,8 @@ const ConfigSchema = z.object({
     SELLER_EMAIL: z.string().email().default('seller@freshcart.test'),
     SELLER_PASSWORD: z.string().min(8, 'must be at least 8 characters').default(DEMO_SELLER_PASSWORD),
     SESSION_TTL_DAYS: z.coerce.number().int().positive().default(7),
+    /** How long an API process may reuse a session it looked up (0: ask the database on every request). */
+    SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
     /**
      * Password hashing cost: scrypt N = 2^this (r = 8, p = 1). 17 is OWASP's current minimum for scrypt; each hash
      * then takes 128 MiB and about a fifth of a second of one core. Raise it and older hashes are upgraded at the next
@@ -115,6 +117,7 @@ export type Config = Readonly<{
   maxImageBytes: number;
   seller: { email: string; password: string };
   sessionTtlMs: number;
+  sessionCacheMs: number;
   passwordScryptLogN: number;
   cookieSecure: boolean;
   rateLimits: { perMinute: number; registrationsPerHour: number };
@@ -178,6 +181,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     maxImageBytes: e.MAX_IMAGE_BYTES,
     seller: Object.freeze({ email: e.SELLER_EMAIL.toLowerCase(), password: e.SELLER_PASSWORD }),
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
+    sessionCacheMs: e.SESSION_CACHE_MS,
     passwordScryptLogN: e.PASSWORD_SCRYPT_LOG2_N,
     cookieSecure: e.COOKIE_SECURE ?? publicOrigin.startsWith('https:'),
     rateLimits: Object.freeze({ perMinute: e.RATE_LIMIT_PER_MINUTE, registrationsPerHour: e.RATE_LIMIT_REGISTRATIONS_PER_HOUR }),

@@ -29,7 +29,10 @@ export default fp(async function live(app: FastifyInstance) {
     },
     (err) => app.log.debug({ err: err.message }, 'live subscriber: redis unavailable'),
     // A logout, revocation or password change in any API process: that session's sockets close here too.
-    (sessionIds) => hub.endSessions(sessionIds, WS_CLOSE.Unauthorized, 'Session ended'),
+    (sessionIds) => {
+      sessions.forgetRevoked(sessionIds);
+      hub.endSessions(sessionIds, WS_CLOSE.Unauthorized, 'Session ended');
+    },
   );
   app.decorate('live', { hub, subscribed: subscriber.ready });
 

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { inBatches } from '../../infra/batches';
+import { createSessionCache } from './session-cache';
 import type { SessionRepository } from './session-repository';
 
 export type Principal = { kind: 'user'; userId: string; sessionId: string } | { kind: 'seller'; sellerId: string; sessionId: string };
@@ -13,16 +14,24 @@ export const ACTIVE_CHECK_BATCH = 10_000;
 
 /**
  * Opaque random session tokens; only their SHA-256 hash is stored, so a database leak does not leak sessions.
- * A session belongs to a user or to a seller, never both. Every request decides liveness in the database (one
- * indexed read), so a revoked session is refused by every API process at once; `onRevoked` tells the live sockets
- * (session-revocations.ts), which would otherwise only notice at their next heartbeat.
+ * A session belongs to a user or to a seller, never both. A revocation is published (`onRevoked`,
+ * session-revocations.ts) so every API process drops the session from its short memory and closes its sockets.
  */
-export function createSessionService(deps: { repo: SessionRepository; ttlMs: number; onRevoked?: (sessionIds: string[]) => void }) {
+export function createSessionService(deps: { repo: SessionRepository; ttlMs: number; cacheMs: number; onRevoked?: (sessionIds: string[]) => void }) {
   const { repo, ttlMs, onRevoked = () => {} } = deps;
+  const recent = createSessionCache<Principal>(deps.cacheMs);
+
+  function forget(sessionIds: string[]): void {
+    const ids = new Set(sessionIds);
+    recent.deleteWhere((principal) => ids.has(principal.sessionId));
+  }
 
   async function revokeWhere(where: Parameters<SessionRepository['revoke']>[0]): Promise<string[]> {
     const ids = await repo.revoke(where);
-    if (ids.length > 0) onRevoked(ids);
+    if (ids.length > 0) {
+      forget(ids);
+      onRevoked(ids);
+    }
     return ids;
   }
 
@@ -34,14 +43,27 @@ export function createSessionService(deps: { repo: SessionRepository; ttlMs: num
       return { token, expiresAt };
     },
 
-    /** The live principal behind a token, or null when unknown, expired or revoked. */
+    /**
+     * The live principal behind a token, or null when unknown, expired or revoked: one indexed read that decides
+     * liveness in the database, remembered briefly (session-cache.ts).
+     */
     async resolve(token: string | undefined): Promise<Principal | null> {
       if (!token || token.length > 100) return null;
-      const session = await repo.findLive(hashToken(token));
-      if (session?.userId) return { kind: 'user', userId: session.userId, sessionId: session.id };
-      if (session?.sellerId) return { kind: 'seller', sellerId: session.sellerId, sessionId: session.id };
-      return null;
+      const tokenHash = hashToken(token);
+      const remembered = recent.get(tokenHash);
+      if (remembered) return remembered;
+      const session = await repo.findLive(tokenHash);
+      const principal: Principal | null = session?.userId
+        ? { kind: 'user', userId: session.userId, sessionId: session.id }
+        : session?.sellerId
+          ? { kind: 'seller', sellerId: session.sellerId, sessionId: session.id }
+          : null;
+      if (principal) recent.set(tokenHash, principal, session!.expiresAt.getTime());
+      return principal;
     },
+
+    /** Another process revoked these sessions (the revocation channel): this process forgets them at once. */
+    forgetRevoked: forget,
 
     /**
      * Which of these sessions are still usable; the WebSocket hub re-checks so a revoked or expired session stops

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPasswordHasher } from '../../../core/modules/accounts/password';
 import { hashToken } from '../../../core/modules/accounts/session-service';
+import { createServices } from '../../../core/services';
 import { buildTestContext, type TestContext } from '../../helpers/build-app';
 import { registerUser, sessionCookie } from '../../helpers/factories';
 
@@ -181,17 +182,30 @@ describe('shopper accounts', () => {
 describe('a session revoked outside this API process', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await buildTestContext();
+    ctx = await buildTestContext({ SESSION_CACHE_MS: '300' });
+    await ctx.app.live.subscribed;
   });
   afterAll(() => ctx.close());
 
-  it('is refused on the very next request: no process keeps a copy of a session', async () => {
+  const isAuth = (cookie: string) => ctx.app.inject({ method: 'GET', url: '/api/user/is-auth', headers: { cookie } }).then((r) => r.json().success);
+
+  it('by another API process is forgotten here at once, through the revocation channel', async () => {
     const shopper = await registerUser(ctx.app);
-    const isAuth = () => ctx.app.inject({ method: 'GET', url: '/api/user/is-auth', headers: { cookie: shopper.cookie } }).then((r) => r.json().success);
-    expect(await isAuth()).toBe(true);
-    // As another API process's logout, or an operator, would do it.
+    expect(await isAuth(shopper.cookie)).toBe(true); // now in this process's short memory
+    // Another API process: its own services over the same database and Redis.
+    const otherProcess = createServices({ config: ctx.config, db: ctx.db, redis: ctx.redis });
+    await otherProcess.sessions.revoke(shopper.cookie.slice('sid='.length));
+    const started = Date.now();
+    while ((await isAuth(shopper.cookie)) && Date.now() - started < 1000) await new Promise((r) => setTimeout(r, 10));
+    expect(Date.now() - started).toBeLessThan(250);
+  });
+
+  it('behind the application’s back (an operator’s UPDATE) is refused once the short memory lapses (SESSION_CACHE_MS)', async () => {
+    const shopper = await registerUser(ctx.app);
+    expect(await isAuth(shopper.cookie)).toBe(true);
     await ctx.db.session.updateMany({ where: { userId: shopper.user._id }, data: { revokedAt: new Date() } });
-    expect(await isAuth()).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    expect(await isAuth(shopper.cookie)).toBe(false);
   });
 });
 

@@ -9,6 +9,7 @@ describe('loadConfig', () => {
     expect(config.port).toBe(3000);
     expect(config.publicOrigin).toBe('http://localhost:3000');
     expect(config.payments.gateway).toBe('simulated');
+    expect(config.sessionCacheMs).toBe(5000);
     expect(config.databasePoolSize).toBe(6);
     expect(Object.isFrozen(config)).toBe(true);
   });
