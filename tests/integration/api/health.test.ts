@@ -1,15 +1,33 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestContext, type TestContext } from '../../helpers/build-app';
+import { loginSeller } from '../../helpers/seller-factories';
+
+const HEALTH_TOKEN = 'operator-health-token-0123456789';
+const operator = { authorization: `Bearer ${HEALTH_TOKEN}` };
 
 describe('GET /api/health', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await buildTestContext();
+    ctx = await buildTestContext({ HEALTH_TOKEN });
   });
   afterAll(() => ctx.close());
 
-  it('reports PostgreSQL and Redis as up', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+  it('tells anyone only whether the store is up', async () => {
+    for (const headers of [{}, { authorization: 'Bearer not-the-token-at-all-000' }, { authorization: HEALTH_TOKEN }]) {
+      const res = await ctx.app.inject({ method: 'GET', url: '/api/health', headers });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ success: true, status: 'up' });
+    }
+  });
+
+  it('gives a seller session the details', async () => {
+    const cookie = await loginSeller(ctx);
+    const body = (await ctx.app.inject({ method: 'GET', url: '/api/health', headers: { cookie } })).json();
+    expect(body).toMatchObject({ success: true, status: 'up', postgres: { ok: true }, redis: { ok: true } });
+  });
+
+  it('reports PostgreSQL and Redis as up to the operator token', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/health', headers: operator });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.success).toBe(true);
@@ -19,7 +37,7 @@ describe('GET /api/health', () => {
 
   it('reports the outbox backlog, the age of its oldest row and the queue depths', async () => {
     await ctx.db.outboxEvent.create({ data: { id: crypto.randomUUID(), type: 'stock.changed', queue: 'stock', payload: {}, createdAt: new Date(Date.now() - 5000) } });
-    const body = (await ctx.app.inject({ method: 'GET', url: '/api/health' })).json();
+    const body = (await ctx.app.inject({ method: 'GET', url: '/api/health', headers: operator })).json();
     expect(body.outbox.backlog).toBe(1);
     expect(body.outbox.oldestAgeMs).toBeGreaterThanOrEqual(5000);
     for (const queue of ['orders', 'payments', 'stock']) {

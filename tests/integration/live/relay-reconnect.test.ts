@@ -19,7 +19,7 @@ const NOTIFY_SPEED_MS = 1000;
 describe('outbox relay after the database goes away', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await buildTestContext();
+    ctx = await buildTestContext({ HEALTH_TOKEN: 'operator-health-token-0123456789' });
   });
   afterAll(() => ctx.close());
 
@@ -34,7 +34,8 @@ describe('outbox relay after the database goes away', () => {
     }
   }
 
-  const health = async () => (await ctx.app.inject({ method: 'GET', url: '/api/health' })).json();
+  const health = async () =>
+    (await ctx.app.inject({ method: 'GET', url: '/api/health', headers: { authorization: 'Bearer operator-health-token-0123456789' } })).json();
 
   it('keeps reconnecting its LISTEN through a several-second outage, logs the loss and the recovery once, and is live again after', async () => {
     const lines: { msg: string }[] = [];

@@ -191,7 +191,7 @@ describe('logs', () => {
     const { passwordHash } = await ctx.db.user.findUniqueOrThrow({ where: { id: shopper.user._id } });
 
     const log = lines.join('');
-    expect(lines.length).toBeGreaterThan(10); // the requests really were logged
+    expect(lines.length).toBeGreaterThanOrEqual(9); // the requests really were logged, a line each
     for (const secret of [password, 'wrong-password-guess', passwordHash, shopper.cookie.slice(4), cookie.slice(4)]) {
       expect(log).not.toContain(secret);
     }

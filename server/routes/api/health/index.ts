@@ -1,7 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorReplies } from '../../../../core/contracts/http/common';
 import { HealthReply } from '../../../../core/contracts/http/health';
+import { SELLER_COOKIE } from '../../../plugins/auth';
 import { createQueueDepths } from './queue-depths';
 
 type Probe<T> = { ok: boolean; ms: number; error?: string; value?: T };
@@ -22,8 +24,21 @@ async function timed<T>(probe: () => Promise<T>, timeoutMs = 3000): Promise<Prob
   }
 }
 
+/** A bearer token equal to HEALTH_TOKEN (compared in constant time), or a seller's session. */
+async function isOperator(app: FastifyInstance, request: FastifyRequest): Promise<boolean> {
+  const token = app.config.healthToken;
+  const bearer = request.headers.authorization?.match(/^Bearer (\S+)$/)?.[1];
+  if (token && bearer) {
+    const [given, expected] = [createHash('sha256').update(bearer).digest(), createHash('sha256').update(token).digest()];
+    if (timingSafeEqual(given, expected)) return true;
+  }
+  const principal = await app.services.sessions.resolve(request.cookies[SELLER_COOKIE]).catch(() => null);
+  return principal?.kind === 'seller';
+}
+
 /**
- * GET /api/health: PostgreSQL and Redis reachability, the outbox backlog (and how old its oldest row is), whether a
+ * GET /api/health: up (200) or down (503) for anyone, e.g. a load balancer. For an operator: PostgreSQL and Redis
+ * reachability, the outbox backlog (and how old its oldest row is), whether a
  * relay is listening for new events, and the queue depths. 503 only when PostgreSQL is down: without Redis, orders
  * are still taken and events wait in the outbox.
  */
@@ -33,7 +48,11 @@ export default async function healthRoutes(fastify: FastifyInstance) {
   app.addHook('onClose', () => queueDepths.close());
   const { outboxMonitor } = app.services;
 
-  app.get('/', { schema: { response: { 200: HealthReply, 503: HealthReply, ...ErrorReplies } } }, async (_request, reply) => {
+  app.get('/', { schema: { response: { 200: HealthReply, 503: HealthReply, ...ErrorReplies } } }, async (request, reply) => {
+    if (!(await isOperator(app, request))) {
+      const up = (await timed(() => outboxMonitor.databaseAnswers())).ok;
+      return reply.code(up ? 200 : 503).send({ success: up, status: up ? 'up' : 'down' });
+    }
     const [postgres, redis, outbox, relay, queues] = await Promise.all([
       timed(() => outboxMonitor.databaseAnswers()),
       timed(() => app.redis.ping()),
@@ -44,6 +63,7 @@ export default async function healthRoutes(fastify: FastifyInstance) {
     const strip = <T>({ value: _value, ...rest }: Probe<T>) => rest;
     return reply.code(postgres.ok ? 200 : 503).send({
       success: postgres.ok,
+      status: postgres.ok ? 'up' : 'down',
       postgres: strip(postgres),
       redis: strip(redis),
       outbox: outbox.value ?? null,
