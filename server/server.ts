@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../core/infra/config';
 import type { Logger } from '../core/infra/logger';
+import { logOutages } from '../core/infra/outage-log';
 import { createPrisma } from '../core/infra/prisma';
 import { createRedis } from '../core/infra/redis';
 import { ensureConfiguredSeller } from '../core/modules/sellers/seller-service';
@@ -13,8 +14,8 @@ export type RunningApi = { app: FastifyInstance; url: string; close: () => Promi
 export async function startApi(config: Config, logger: Logger): Promise<RunningApi> {
   const db = createPrisma(config.databaseUrl, { max: config.databasePoolSize });
   const redis = createRedis(config.redisUrl, 'producer');
-  // A Redis outage must not crash the API: orders keep flowing through the outbox (DESIGN.md invariant 3).
-  redis.on('error', (err) => logger.debug({ err: err.message }, 'redis unavailable'));
+  // A Redis outage must not crash the API: orders keep flowing through the outbox (docs/architecture.md).
+  logOutages(redis, logger, 'Redis');
   // Every API start makes sure the configured seller (SELLER_EMAIL / SELLER_PASSWORD) can log in.
   const services = createServices({ config, db, redis });
   const seller = await ensureConfiguredSeller(db, config, services.sessions);

@@ -2,6 +2,7 @@ import { Worker } from 'bullmq';
 import { QueueName } from '../core/contracts/events';
 import type { Config } from '../core/infra/config';
 import type { Logger } from '../core/infra/logger';
+import { createOutageLog } from '../core/infra/outage-log';
 import { createPrisma } from '../core/infra/prisma';
 import { createRedis } from '../core/infra/redis';
 import { createLivePublisher } from '../core/modules/live/live-channel';
@@ -35,8 +36,11 @@ export async function startWorkers(config: Config, logger: Logger, options: Work
   const workerConnection = createRedis(config.redisUrl, 'worker');
   const producerConnection = createRedis(config.redisUrl, 'producer');
   const publisherConnection = createRedis(config.redisUrl, 'worker');
-  for (const c of [workerConnection, producerConnection, publisherConnection]) {
-    c.on('error', (err) => logger.debug({ err: err.message }, 'redis unavailable'));
+  // One outage log for the three: they lose and regain the same Redis together.
+  const redisOutage = createOutageLog(logger, 'Redis');
+  for (const [name, c] of Object.entries({ workerConnection, producerConnection, publisherConnection })) {
+    c.on('error', (err) => redisOutage.failed(err, name));
+    c.on('ready', () => redisOutage.recovered(name));
   }
 
   const deps: ProcessorDeps = {
