@@ -52,7 +52,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // request.log: the request-id child logger is made only when a request writes a line (logger.ts).
     childLoggerFactory: (logger, bindings, options) => lazyRequestLogger(logger as Logger, bindings, options as Record<string, unknown>),
     // The router refuses malformed URLs and over-long path parameters before any handler runs; answer those in the
-    // API's one error shape too, without echoing the URL back (DESIGN.md invariant 6).
+    // API's one error shape too, without echoing the URL back (docs/architecture.md, invariant 6).
     frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
       return reply

@@ -3,7 +3,7 @@ import { OrderDto } from './http/orders';
 import { ProductDto } from './http/products';
 
 /**
- * Server → client WebSocket messages (DESIGN.md "Live updates"). The client safeParses each frame with
+ * Server → client WebSocket messages (docs/architecture.md, "Live updates"). The client safeParses each frame with
  * `WsMessage` and ignores what it does not know.
  */
 export const WsMessage = z.discriminatedUnion('type', [

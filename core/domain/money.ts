@@ -1,5 +1,5 @@
 /**
- * Money is stored as integer paise; the API speaks rupees with at most 2 decimals (DESIGN.md invariant 2).
+ * Money is stored as integer paise; the API speaks rupees with at most 2 decimals (docs/architecture.md, invariant 2).
  */
 export type Paise = number;
 

@@ -1,5 +1,5 @@
 /**
- * The one order status machine, shared by server, workers and client (DESIGN.md invariant 4).
+ * The one order status machine, shared by server, workers and client (docs/architecture.md, invariant 4).
  *
  * Pending (online payment not yet confirmed) → Order Placed → On The Way → Delivered;
  * Pending or Order Placed → Cancelled. Status only ever moves forward.

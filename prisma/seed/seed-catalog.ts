@@ -29,7 +29,7 @@ export async function seedDemoCatalog(db: Db): Promise<{ created: number }> {
         createdAt: new Date(start + i * 1000),
       })),
     });
-    // Fresh tables keep bad plans until analysed (notes/performance-ceilings.md).
+    // Fresh tables keep bad plans until analysed.
     await tx.$executeRawUnsafe('ANALYZE products');
     return { created: count };
   }, SEED_TRANSACTION);

@@ -7,7 +7,7 @@ const refuse = (problem: InputProblem) => invalid('invalid_text', describeInputP
 
 /**
  * Every string a request carries (headers, path parameters, query, JSON body) is checked before any handler or
- * schema sees it: NUL or ill-formed Unicode is a 400, never a database error (DESIGN.md invariant 6). Multipart
+ * schema sees it: NUL or ill-formed Unicode is a 400, never a database error (docs/architecture.md, invariant 6). Multipart
  * fields and webhook payloads are parsed later, by their own code, which checks them with the same rules.
  */
 export default fp(async function inputGuard(app: FastifyInstance) {

@@ -13,7 +13,7 @@ declare module 'fastify' {
 }
 
 /**
- * GET /ws and the Redis subscription behind it (DESIGN.md "Live updates"). Every API process subscribes to the one
+ * GET /ws and the Redis subscription behind it (docs/architecture.md, "Live updates"). Every API process subscribes to the one
  * live channel and delivers to its own sockets; the session cookie decides what a socket may receive.
  */
 export default fp(async function live(app: FastifyInstance) {

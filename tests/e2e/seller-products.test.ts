@@ -65,7 +65,7 @@ describe('a seller manages products and shoppers see it live (real Chromium, rea
     expect(await image.getAttribute('src')).toMatch(/^\/uploads\//);
     expect(await shopperDocument()).toBe(true);
 
-    // Its page lists the description split on '/n' (SPEC.md section 5) as bullets.
+    // Its page lists the description split on '/n' as bullets.
     await card.getByRole('link').click();
     await shopper.page.getByRole('heading', { level: 1, name }).waitFor();
     const bullets = shopper.page.locator('.product-detail__bullets li');

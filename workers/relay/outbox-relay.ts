@@ -24,7 +24,7 @@ const CLAIM_BATCH = `
   RETURNING id, type, queue, payload, created_at`;
 
 /**
- * Moves committed outbox rows into their BullMQ queues (DESIGN.md invariant 3).
+ * Moves committed outbox rows into their BullMQ queues (docs/architecture.md, invariant 3).
  *
  * It wakes on NOTIFY (sent by the writing transaction at commit) and also polls, so a missed notification or a
  * Redis outage only delays events. Rows are claimed with FOR UPDATE SKIP LOCKED, so several relays never publish the

@@ -8,7 +8,7 @@ import { useProducts } from '../features/products/stores/products-store';
 import { getStoreInfo } from '../features/store/api/get-store-info';
 import { useStoreInfo } from '../features/store/stores/store-info-store';
 
-/** On load the app asks whether the visitor is a logged-in user (SPEC.md section 4); their server cart wins. */
+/** On load the app asks whether the visitor is a logged-in user; their server cart wins. */
 export async function loadSession(): Promise<void> {
   try {
     const user = await getCurrentUser();

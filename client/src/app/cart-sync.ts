@@ -5,7 +5,7 @@ import { updateCart } from '../features/cart/api/update-cart';
 import { useCart } from '../features/cart/stores/cart-store';
 
 /**
- * When a user is logged in, every cart change is sent to the server (SPEC.md section 4). One request at a time; changes
+ * When a user is logged in, every cart change is sent to the server. One request at a time; changes
  * made meanwhile are sent right after, as the latest whole cart. The server's answer replaces ours only when nothing
  * changed while it was on its way.
  */

@@ -12,7 +12,7 @@ import { useSellerProducts } from '../features/seller/stores/seller-products-sto
 import { useSellerSession } from '../features/seller/stores/seller-session-store';
 import { refreshProducts } from './bootstrap';
 
-/** Live messages update the same stores the pages render from (DESIGN.md "Live updates"). */
+/** Live messages update the same stores the pages render from (docs/architecture.md, "Live updates"). */
 function dispatch(message: WsMessage): void {
   switch (message.type) {
     case 'order.updated': {

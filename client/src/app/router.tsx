@@ -26,7 +26,7 @@ const AddProductRoute = lazyRoute(() => import('./routes/seller/seller-pages'), 
 const SellerProductListRoute = lazyRoute(() => import('./routes/seller/seller-pages'), 'SellerProductListRoute');
 const SellerOrdersRoute = lazyRoute(() => import('./routes/seller/seller-pages'), 'SellerOrdersRoute');
 
-/** SPEC.md section 2, route for route; anything else goes home. */
+/** Every route of the store; anything else goes home. */
 export const router = createBrowserRouter([
   {
     element: <RootLayout />,

@@ -1,4 +1,4 @@
-/** Product-wide constants the spec fixes (SPEC.md section 9) and a few the spec leaves to us. */
+/** Product-wide constants: the fixed timings and limits of the store in one place. */
 
 export const BRAND_NAME = 'FreshCart';
 

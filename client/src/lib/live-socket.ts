@@ -4,7 +4,7 @@ export type LiveStatus = 'connecting' | 'online' | 'offline';
 
 type LiveHandlers = {
   message: (message: WsMessage) => void;
-  /** Every (re)connect, once the server's hello arrives: the moment to refetch snapshots (DESIGN.md "Live updates"). */
+  /** Every (re)connect, once the server's hello arrives: the moment to refetch snapshots (docs/architecture.md, "Live updates"). */
   opened: () => void;
   statusChanged: (status: LiveStatus) => void;
 };

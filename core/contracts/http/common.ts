@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every /api answer carries `success`; failures add a human `message` (DESIGN.md invariant 6). */
+/** Every /api answer carries `success`; failures add a human `message` (docs/architecture.md, invariant 6). */
 export const ErrorReply = z.object({
   success: z.literal(false),
   message: z.string(),

@@ -77,7 +77,7 @@ return 1`;
  * The login budget (see login-budget.ts for the rules): `take` spends one attempt before the password is checked, so
  * N parallel guesses cost N; `failed` and `succeeded` settle it after the check. Redis holds the counters so every API
  * instance shares them; when Redis is unavailable the limiter falls back to the same rules in this process's memory,
- * so logins keep working (and stay limited) during a Redis outage (DESIGN.md invariant 3).
+ * so logins keep working (and stay limited) during a Redis outage (docs/architecture.md, invariant 3).
  */
 export function createLoginRateLimiter(redis: Redis | undefined, options: LoginRateLimiterOptions) {
   const { prefix, redisTimeoutMs = 300, ...overrides } = options;

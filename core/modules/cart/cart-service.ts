@@ -17,7 +17,7 @@ export function toCartItems(lines: CartLine[]): CartItems {
 }
 
 /**
- * The server-side cart (DESIGN.md invariant 1): only real, in-stock products with whole positive quantities are ever
+ * The server-side cart (docs/architecture.md, invariant 1): only real, in-stock products with whole positive quantities are ever
  * stored, and a counted stock caps the quantity.
  */
 export function createCartService(deps: { repo: CartRepository; transaction: Transaction }) {

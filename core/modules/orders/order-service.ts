@@ -41,7 +41,7 @@ export function newOrderNumber(now = new Date()): string {
 type PricedItem = { product: OrderProduct; quantity: number; unitPricePaise: number };
 
 /**
- * Checks every line against the database and prices it there (DESIGN.md invariants 1, 2, 5). Unknown, deleted or
+ * Checks every line against the database and prices it there (docs/architecture.md, invariants 1, 2, 5). Unknown, deleted or
  * switched-off products are a bad request (400); asking for more units than are counted in stock is a conflict with
  * other shoppers (409), which is also what the loser of a race for the last unit sees.
  */

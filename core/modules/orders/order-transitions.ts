@@ -23,7 +23,7 @@ export type TransitionResult = { order: OrderRow; changed: boolean };
 
 /**
  * The one way an order changes after it is placed, used by seller routes and by workers alike
- * (DESIGN.md invariant 4). Inside the caller's transaction it locks the order row, checks the state machine,
+ * (docs/architecture.md, invariant 4). Inside the caller's transaction it locks the order row, checks the state machine,
  * writes a history row, bumps `version`, announces `order.status_changed` through the outbox and, on
  * cancellation, returns the reserved stock. Asking for the state the order is already in changes nothing, which is
  * what makes event consumers idempotent.

@@ -15,7 +15,7 @@ export function prepareEvent<N extends EventName>(type: N, data: EventDataOf<N>)
 
 /**
  * Appends an event to the outbox inside the caller's transaction, so the change and its announcement commit
- * together or not at all (DESIGN.md invariant 3). Returns the event id (the future job id).
+ * together or not at all (docs/architecture.md, invariant 3). Returns the event id (the future job id).
  */
 export async function appendEvent<N extends EventName>(tx: Tx, type: N, data: EventDataOf<N>): Promise<string> {
   const { id, payload } = prepareEvent(type, data);

@@ -1,5 +1,5 @@
 /**
- * What the marketplace needs from a payment gateway (DESIGN.md "Payments"). Two implementations: `razorpay` (the
+ * What the marketplace needs from a payment gateway (docs/architecture.md, "Payments"). Two implementations: `razorpay` (the
  * official SDK, when keys are configured) and `simulated` (the offline default). Signatures are not part of this
  * interface on purpose: they are checked by our own code (signatures.ts) with the same key secret for both, so the
  * verification path is identical whichever gateway runs.

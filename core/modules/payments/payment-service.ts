@@ -16,7 +16,7 @@ import { handleWebhook } from './payment-webhooks';
 import type { CheckoutResponse } from './simulated-gateway';
 
 /**
- * The request side of online payment (issue 6): creating the Pending order and its gateway order, taking a
+ * The request side of online payment: creating the Pending order and its gateway order, taking a
  * checkout callback, taking a webhook, and the simulated gateway's test checkout. Deciding a payment happens later,
  * in the payments worker (payment-settlement.ts); these calls only record what arrived and enqueue it through the
  * outbox, so they answer fast and lose nothing.

@@ -10,10 +10,10 @@ import { DbPaymentStatus, type AttemptSource, type PaymentRepository, type Payme
 import { isValidCheckoutSignature } from './signatures';
 
 /**
- * The one idempotent path that decides a payment (issue 6 §3-5), run by the payments worker for checkout callbacks and
+ * The one idempotent path that decides a payment, run by the payments worker for checkout callbacks and
  * webhooks and by the reconciler. Order: signature (checkout only) → the payment as the GATEWAY reports it → a
  * transaction that locks the order and changes it only if it is still Pending and unpaid. A paid order is never
- * touched again, so retries, duplicates and out-of-order deliveries cannot undo anything (DESIGN.md invariant 4).
+ * touched again, so retries, duplicates and out-of-order deliveries cannot undo anything (docs/architecture.md, invariant 4).
  */
 
 export type Submission = {
@@ -104,7 +104,7 @@ export function createPaymentSettlement(deps: {
       }
     }
 
-    // Signatures prove who sent the ids; only the gateway proves the money (issue 6 §3). GatewayError → job retry.
+    // Signatures prove who sent the ids; only the gateway proves the money. GatewayError → job retry.
     const reported = await gateway.fetchPayment(sub.gatewayPaymentId);
     if (!reported) return 'unknown_payment';
     if (reported.orderId !== payment.gatewayOrderId || reported.amountPaise !== payment.amountPaise || reported.currency !== payment.currency) {

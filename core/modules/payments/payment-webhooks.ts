@@ -7,7 +7,7 @@ import type { PaymentRepository } from './payment-repository';
 import { isValidWebhookSignature } from './signatures';
 
 /**
- * Razorpay webhooks (notes/razorpay.md §5): the signature covers the raw body and uses the webhook secret; the
+ * Razorpay webhooks (docs/architecture.md, "Payments"): the signature covers the raw body and uses the webhook secret; the
  * delivery is stored once under its `x-razorpay-event-id` (Razorpay retries for 24 h, so replays are normal) and
  * handed to the same idempotent worker path as the checkout callback, in one transaction. The reply goes out
  * before any gateway call is made, well inside Razorpay's 5 s.

@@ -4,7 +4,7 @@ import { GatewayError, toGatewayPayment, type GatewayPayment, type PaymentGatewa
 /**
  * The `razorpay` gateway over the official SDK (pinned to 2.9.8 in package.json). Every call is wrapped: the SDK
  * rejects with a plain `{ statusCode, error }` object on HTTP errors, and with a TypeError from its own error
- * normaliser when there was no response at all (connection refused, DNS, reset) — notes/razorpay.md. Callers only
+ * normaliser when there was no response at all (connection refused, DNS, reset). Callers only
  * ever see a GatewayError.
  */
 

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * Razorpay's two signatures (notes/razorpay.md). Both are hex HMAC-SHA256; we compare them with
+ * Razorpay's two signatures (docs/architecture.md, "Payments"). Both are hex HMAC-SHA256; we compare them with
  * `crypto.timingSafeEqual` because the SDK's own helpers use `===`, which leaks how many leading characters matched.
  */
 

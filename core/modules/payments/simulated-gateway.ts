@@ -4,7 +4,7 @@ import { GatewayError, toGatewayPayment, type GatewayOrder, type GatewayPayment,
 import { checkoutSignature, hmacSha256Hex } from './signatures';
 
 /**
- * The offline stand-in for Razorpay (DESIGN.md "Payments"): Razorpay-shaped order and payment ids, real HMAC-SHA256
+ * The offline stand-in for Razorpay (docs/architecture.md, "Payments"): Razorpay-shaped order and payment ids, real HMAC-SHA256
  * signatures with the local key secret, captured or failed payments, and signed webhooks. Its state lives in Redis so
  * the API (which creates orders and runs the test checkout) and the workers (which verify) see the same gateway, as
  * they would see Razorpay's. A Redis outage therefore looks like a gateway outage, which is what it simulates.

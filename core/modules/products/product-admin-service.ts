@@ -15,7 +15,7 @@ const productNotFound = () => notFound('product_not_found', 'Product not found')
 
 /**
  * The seller's product changes. Each one commits together with the outbox event that announces it
- * (DESIGN.md invariant 3), then drops this process's cached shopper list so the next read sees the change.
+ * (docs/architecture.md, invariant 3), then drops this process's cached shopper list so the next read sees the change.
  */
 export function createProductAdminService(deps: {
   repo: ProductAdminRepository;

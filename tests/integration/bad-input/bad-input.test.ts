@@ -4,7 +4,7 @@ import { buildTestContext, type TestContext } from '../../helpers/build-app';
 import { addressInput, createAddress, createProduct, registerUser } from '../../helpers/factories';
 
 /**
- * DESIGN.md invariant 6: bad input gets a clear 4xx and changes nothing. Every shopper endpoint that takes a body is
+ * Invariant 6 (docs/architecture.md): bad input gets a clear 4xx and changes nothing. Every shopper endpoint that takes a body is
  * sent bodies of the wrong shape, type, size and encoding; each must answer JSON `{ success: false, message }` with a
  * 4xx status, and the database must be exactly as it was.
  */

@@ -8,7 +8,7 @@ import { createOnlineOrder, decidedAttempts, orderState, payInTestCheckout, post
 
 /**
  * Attacks on POST /api/order/razorpay/verify. Each must change nothing it should not: the worker signs against the
- * gateway order id STORED with our order (notes/razorpay.md §4), so neither a forged signature nor a genuine one
+ * gateway order id STORED with our order (docs/architecture.md, "Payments"), so neither a forged signature nor a genuine one
  * taken from another order can mark anything paid.
  */
 describe('POST /api/order/razorpay/verify under attack', () => {

@@ -32,7 +32,7 @@ export default async function paymentOrderRoutes(fastify: FastifyInstance) {
     return { success: true as const, message };
   });
 
-  // POST /api/order/stripe: the spec's card branch exists, but no card option is offered (SPEC.md §7).
+  // POST /api/order/stripe: the spec's card branch exists, but no card option is offered.
   app.post('/stripe', { schema: { response: { 501: ErrorReply, ...ErrorReplies } } }, async () => {
     throw new AppError('not_implemented', 'card_payments_not_offered', 'Card payments are not offered; choose Cash on Delivery or Online Payment');
   });

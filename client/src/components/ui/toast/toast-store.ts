@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-/** SPEC.md section 4 and 9: five kinds, at most 20 at once, 4000 ms by default, 2000 ms for success, loading stays. */
+/** Five kinds, at most 20 at once, 4000 ms by default, 2000 ms for success, loading stays. */
 export type ToastType = 'blank' | 'error' | 'success' | 'loading' | 'custom';
 
 export type Toast = {

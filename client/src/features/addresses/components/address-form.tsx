@@ -5,7 +5,7 @@ import { useZodForm } from '../../../hooks/use-zod-form';
 import { addAddress, updateAddress } from '../api/save-address';
 import './addresses.css';
 
-/** Navigation state of /add-address in edit mode (SPEC.md section 2: an edit flag and the address). */
+/** Navigation state of /add-address in edit mode. */
 export type AddressFormState = { edit: true; address: AddressDto };
 
 export function readAddressFormState(state: unknown): AddressFormState | null {

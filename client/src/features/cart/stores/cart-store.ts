@@ -4,7 +4,7 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 export type CartItems = Record<string, number>;
 
 type CartState = {
-  /** Product id → positive integer quantity (SPEC.md section 3). */
+  /** Product id → positive integer quantity. */
   items: CartItems;
   /** Bumped by every change the shopper makes, never by a server reply: the sync sends only these. */
   revision: number;

@@ -1,4 +1,4 @@
-/** The five policy pages (SPEC.md section 2); kept apart from their text so the footer stays small. */
+/** The five policy pages; kept apart from their text so the footer stays small. */
 export const POLICY_SLUGS = ['privacy', 'terms', 'refund', 'shipping', 'vendor'] as const;
 export type PolicySlug = (typeof POLICY_SLUGS)[number];
 

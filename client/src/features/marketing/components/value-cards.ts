@@ -3,7 +3,7 @@ import freshness from '../../../assets/value-fresh.svg';
 import price from '../../../assets/value-price.svg';
 import trust from '../../../assets/value-trust.svg';
 
-/** The four value cards of SPEC.md section 1. */
+/** The four value cards of the home page. */
 export const VALUE_CARDS = [
   {
     icon: delivery,

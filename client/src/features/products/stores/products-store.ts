@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { ProductDto } from '@core/contracts/http/products';
 import type { LoadedList } from '../../../lib/load-status';
 
-/** `products` holds in-stock products only: out-of-stock ones are hidden from shoppers (SPEC.md section 4). */
+/** `products` holds in-stock products only: out-of-stock ones are hidden from shoppers. */
 type ProductsState = LoadedList<'products', ProductDto> & {
   /** A live `product.updated`: replaced in place, added when new, removed when out of stock. */
   productReceived: (product: ProductDto) => void;
