@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type DependencyList } from 'react';
 import { toast } from '../components/ui/toast/toast-store';
 import { errorMessage } from '../lib/api-client';
+import type { LoadedList } from '../lib/load-status';
 
 export type LoaderHandlers<T> = {
   /** Called as each run starts (a store's `…Requested`). */
@@ -48,4 +49,21 @@ export function useLoader<T>(load: (() => Promise<T>) | null, deps: DependencyLi
   }, [...deps, load === null, reloads]);
 
   return { reload: useCallback(() => setReloads((n) => n + 1), []) };
+}
+
+/** The loader handlers of a list store (lib/load-status.ts `LoadedList`): its own Requested, Loaded and Failed actions. */
+export function listHandlers<Name extends string, Item>(
+  store: { getState: () => LoadedList<Name, Item> },
+  name: Name,
+  options: { quiet?: boolean } = {},
+): LoaderHandlers<Item[]> {
+  // TypeScript cannot index a generic template-literal key, so the store is read as the record of actions it is.
+  const action = (suffix: 'Requested' | 'Loaded' | 'Failed') =>
+    (store.getState() as unknown as Record<string, (items?: Item[]) => void>)[`${name}${suffix}`]!;
+  return {
+    started: () => action('Requested')(),
+    loaded: (items) => action('Loaded')(items),
+    failed: () => action('Failed')(),
+    quiet: options.quiet,
+  };
 }

@@ -8,6 +8,8 @@ export const isLoading = (status: LoadStatus): boolean => status === 'idle' || s
  * What every store that loads a list from the server has, named after its items (`products`, `orders`, …): the
  * list, where loading stands, and the three things that happen to a request (`…Requested`, `…Loaded`, `…Failed`).
  */
-export type LoadedList<Name extends string, Item> = { [K in Name]: Item[] } & { status: LoadStatus } & {
-  [K in `${Name}Requested` | `${Name}Failed`]: () => void;
-} & { [K in `${Name}Loaded`]: (items: Item[]) => void };
+export type LoadedList<Name extends string, Item> = Record<Name, Item[]> & { status: LoadStatus } & Record<
+  `${Name}Requested` | `${Name}Failed`,
+  () => void
+> &
+  Record<`${Name}Loaded`, (items: Item[]) => void>;

@@ -23,11 +23,6 @@ export function createSellerRepository(db: Db) {
     updatePasswordHash(id: string, passwordHash: string): Promise<unknown> {
       return db.seller.update({ where: { id }, data: { passwordHash }, select: { id: true } });
     },
-
-    /** Ends every session of a seller, e.g. after the configured password changed. */
-    async revokeSessions(sellerId: string): Promise<void> {
-      await db.session.updateMany({ where: { sellerId, revokedAt: null }, data: { revokedAt: new Date() } });
-    },
   };
 }
 export type SellerRepository = ReturnType<typeof createSellerRepository>;

@@ -4,6 +4,7 @@ import type { Db } from '../../infra/prisma';
 import { checkCredentials } from '../accounts/credential-check';
 import type { LoginRateLimiter } from '../accounts/login-rate-limiter';
 import { createPasswordHasher, type PasswordHasher } from '../accounts/password';
+import { createSessionRepository } from '../accounts/session-repository';
 import type { SessionService } from '../accounts/session-service';
 import { createSellerRepository, type SellerRepository } from './seller-repository';
 
@@ -55,6 +56,6 @@ export async function ensureConfiguredSeller(
   // An unchanged password hashed at an older cost is left for the seller's next login to upgrade.
   if (existing && (await passwords.verify(password, existing.passwordHash)).ok) return { sellerId: existing.id, action: 'unchanged' };
   const seller = await repo.upsert({ name: CONFIGURED_SELLER_NAME, email: email.toLowerCase(), passwordHash: await passwords.hash(password) });
-  if (existing) await (sessions ? sessions.revokeAllOf({ sellerId: seller.id }) : repo.revokeSessions(seller.id));
+  if (existing) await (sessions ? sessions.revokeAllOf({ sellerId: seller.id }) : createSessionRepository(db).revoke({ sellerId: seller.id }));
   return { sellerId: seller.id, action: existing ? 'updated' : 'created' };
 }

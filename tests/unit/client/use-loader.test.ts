@@ -2,7 +2,9 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useToasts } from '../../../client/src/components/ui/toast/toast-store';
-import { useLoader, type LoaderHandlers } from '../../../client/src/hooks/use-loader';
+import { create } from 'zustand';
+import { listHandlers, useLoader, type LoaderHandlers } from '../../../client/src/hooks/use-loader';
+import type { LoadedList } from '../../../client/src/lib/load-status';
 
 /** A load whose answer the test decides, one per run. */
 function controlledLoads<T>() {
@@ -79,5 +81,24 @@ describe('useLoader', () => {
     act(() => result.current.reload());
     await act(async () => runs[1]!.resolve('second'));
     expect(seen).toEqual(['started', 'loaded first', 'started', 'loaded second']);
+  });
+
+  it('drives a list store through its own Requested, Loaded and Failed actions', async () => {
+    const useFruits = create<LoadedList<'fruits', string>>()((set) => ({
+      fruits: [],
+      status: 'idle',
+      fruitsRequested: () => set({ status: 'loading' }),
+      fruitsLoaded: (fruits) => set({ fruits, status: 'ready' }),
+      fruitsFailed: () => set({ status: 'error' }),
+    }));
+    const { load, runs } = controlledLoads<string[]>();
+    const { result } = renderHook(() => useLoader(load, [], listHandlers(useFruits, 'fruits', { quiet: true })));
+    expect(useFruits.getState().status).toBe('loading');
+    await act(async () => runs[0]!.resolve(['mango', 'guava']));
+    expect(useFruits.getState()).toMatchObject({ fruits: ['mango', 'guava'], status: 'ready' });
+    act(() => result.current.reload());
+    await act(async () => runs[1]!.reject(new Error('offline')));
+    expect(useFruits.getState().status).toBe('error');
+    expect(toastTexts()).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Spinner } from '../../../components/ui/spinner';
-import { useLoader } from '../../../hooks/use-loader';
+import { listHandlers, useLoader } from '../../../hooks/use-loader';
 import { getMyOrders } from '../api/get-my-orders';
 import { useMyOrders } from '../stores/my-orders-store';
 import { OrderCard } from './order-card';
@@ -15,12 +15,9 @@ type MyOrdersListProps = {
 export function MyOrdersList({ refreshKey }: MyOrdersListProps) {
   const orders = useMyOrders((s) => s.orders);
   const status = useMyOrders((s) => s.status);
-  const ordersRequested = useMyOrders((s) => s.ordersRequested);
-  const ordersLoaded = useMyOrders((s) => s.ordersLoaded);
-  const ordersFailed = useMyOrders((s) => s.ordersFailed);
 
   // The spec only logs a failure; an inline message with a retry is shown instead of a toast.
-  const { reload } = useLoader(getMyOrders, [refreshKey], { started: ordersRequested, loaded: ordersLoaded, failed: ordersFailed, quiet: true });
+  const { reload } = useLoader(getMyOrders, [refreshKey], listHandlers(useMyOrders, 'orders', { quiet: true }));
 
   if (isLoading(status)) return <Spinner label="Loading your orders" />;
   if (status === 'error') {

@@ -4,7 +4,7 @@ import { formatRupees } from '@core/domain/money';
 import { Section } from '../../../components/ui/section';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast/toast-store';
-import { useLoader } from '../../../hooks/use-loader';
+import { listHandlers, useLoader } from '../../../hooks/use-loader';
 import { useAction } from '../../../hooks/use-action';
 import { deleteProduct, getSellerProducts, setProductStock } from '../api/seller-products';
 import { useSellerProducts } from '../stores/seller-products-store';
@@ -98,11 +98,8 @@ function ProductRow({ product }: { product: ProductDto }) {
 export function ProductTable({ refreshKey }: { refreshKey: number }) {
   const products = useSellerProducts((s) => s.products);
   const status = useSellerProducts((s) => s.status);
-  const productsRequested = useSellerProducts((s) => s.productsRequested);
-  const productsLoaded = useSellerProducts((s) => s.productsLoaded);
-  const productsFailed = useSellerProducts((s) => s.productsFailed);
 
-  useLoader(getSellerProducts, [refreshKey], { started: productsRequested, loaded: productsLoaded, failed: productsFailed });
+  useLoader(getSellerProducts, [refreshKey], listHandlers(useSellerProducts, 'products'));
 
   return (
     <Section id="product-list-title" title="All Products" level={1} className="seller-section">
