@@ -1,8 +1,9 @@
-import { Queue, Worker } from 'bullmq';
+import type { Queue } from 'bullmq';
 import type { Config } from '../../core/infra/config';
 import type { Logger } from '../../core/infra/logger';
 import type { Redis } from '../../core/infra/redis';
 import type { DatabasePurge, RetentionService } from '../../core/modules/maintenance/retention-service';
+import { startScheduledJob } from '../scheduled-job';
 
 /** Its own small queue, like the reconciler's: a purge run is housekeeping, not an event. */
 export const PURGE_QUEUE = 'maintenance';
@@ -36,32 +37,20 @@ export function createPurge(deps: { retention: RetentionService; queues: Queue[]
 }
 export type Purge = ReturnType<typeof createPurge>;
 
-/**
- * A BullMQ job scheduler runs the purge every PURGE_EVERY_SECONDS. Upserting it is idempotent, so every worker
- * process may; BullMQ makes one job per interval, which one worker takes. Registration does not block start-up.
- */
+/** The purge every PURGE_EVERY_SECONDS (scheduled-job.ts). */
 export function startPurgeSchedule(deps: { connection: Redis; prefix: string; retention: Config['retention']; purge: Purge; logger: Logger }): () => Promise<void> {
-  const { connection, prefix, logger } = deps;
-  const queue = new Queue(PURGE_QUEUE, { connection, prefix });
-  queue.on('error', (err) => logger.debug({ err: err.message }, 'maintenance queue: redis unavailable'));
-  const scheduled = queue
-    .upsertJobScheduler(PURGE_SCHEDULER_ID, { every: deps.retention.purgeEveryMs }, { name: 'purge', opts: { removeOnComplete: 50, removeOnFail: 50 } })
-    .catch((err: Error) => logger.warn({ err: err.message }, 'purge: could not schedule'));
-
-  const worker = new Worker(
-    PURGE_QUEUE,
-    async () => {
+  const { logger } = deps;
+  return startScheduledJob(deps, {
+    queue: PURGE_QUEUE,
+    schedulerId: PURGE_SCHEDULER_ID,
+    jobName: 'purge',
+    everyMs: deps.retention.purgeEveryMs,
+    keep: 50,
+    label: 'purge',
+    run: async () => {
       const summary = await deps.purge.runOnce();
       logger.info(summary, 'purge run');
       return summary;
     },
-    { connection, prefix, concurrency: 1 },
-  );
-  worker.on('error', (err) => logger.warn({ err: err.message }, 'purge worker error'));
-
-  return async () => {
-    await worker.close();
-    await Promise.race([scheduled, new Promise((r) => setTimeout(r, 1000))]);
-    await queue.close();
-  };
+  });
 }
