@@ -30,6 +30,15 @@ if (servesClient) {
   });
 }
 
+// Under npm, a SIGTERM sent to npm alone (a supervisor that signals only the process it started) ends npm and its
+// shell but not this process, which would run on as an orphan. Losing the parent is therefore a stop request too.
+if (process.env.npm_lifecycle_event) {
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) process.kill(process.pid, 'SIGTERM');
+  }, 500).unref();
+}
+
 const entry = path.join(ROOT, 'dist', 'app', `${role}.js`);
 if (!existsSync(entry)) {
   console.error(`${entry} is missing after the build.`);
