@@ -22,11 +22,13 @@ import { createRetentionService } from './modules/maintenance/retention-service'
 import { createOutboxMonitor } from './modules/outbox/outbox-monitor';
 import { createOutboxRepository } from './modules/outbox/outbox-repository';
 import type { PaymentGateway } from './modules/payments/payment-gateway';
-import { createPaymentGateway } from './modules/payments/payment-gateway-factory';
+import { createPaymentGateway, isSimulated } from './modules/payments/payment-gateway-factory';
 import { createPaymentReconciler } from './modules/payments/payment-reconciler';
 import { createPaymentRepository } from './modules/payments/payment-repository';
 import { createPaymentService } from './modules/payments/payment-service';
 import { createPaymentSettlement } from './modules/payments/payment-settlement';
+import { createRefundRepository } from './modules/payments/refund-repository';
+import { createRefundService } from './modules/payments/refund-service';
 import { createSellerOrderRepository } from './modules/orders/seller-order-repository';
 import { createSellerOrderService } from './modules/orders/seller-order-service';
 import { createProductAdminRepository } from './modules/products/product-admin-repository';
@@ -63,12 +65,18 @@ export function createServices(deps: { config: Config; db: Db; redis?: Redis; pa
   const accounts = createAccountService({ repo: createAccountRepository(db), sessions, cart, limiter: loginLimiter, passwords });
   const addresses = createAddressService({ repo: createAddressRepository(db), transaction });
   const orderRepo = createOrderRepository(db);
-  const orders = createOrderService({ repo: orderRepo });
+  const orders = createOrderService({
+    repo: orderRepo,
+    transaction,
+    limits: { expiryMinutes: config.payments.expiryMinutes, maxUnpaidOrders: config.payments.maxUnpaidOrders },
+  });
   const orderQueries = createOrderQueries({ repo: orderRepo });
   const outboxMonitor = createOutboxMonitor({ repo: createOutboxRepository(db) });
   // Online payment: Razorpay or the simulated gateway (config decides; tests may hand in one aimed at a fake API).
   const paymentGateway = deps.paymentGateway ?? createPaymentGateway(config, { redis: deps.redis });
   const paymentRepo = createPaymentRepository(db);
+  const logger = deps.logger ?? createLogger('silent', 'services');
+  const refunds = createRefundService({ repo: createRefundRepository(db), transaction, gateway: paymentGateway });
   const payments = createPaymentService({
     repo: paymentRepo,
     transaction,
@@ -76,18 +84,25 @@ export function createServices(deps: { config: Config; db: Db; redis?: Redis; pa
     accounts,
     gateway: paymentGateway,
     webhookSecret: config.payments.webhookSecret,
-    // Checkout closes two minutes before the reconciler would expire the order, so a late payment cannot race it.
-    checkoutTimeoutSeconds: Math.max(60, config.payments.expiryMinutes * 60 - 120),
+    refunds,
+    logGatewayError: (fields, message) => (fields.kind === 'rejected' ? logger.warn(fields, message) : logger.error(fields, message)),
   });
+  // The simulated gateway sends its webhooks where Razorpay would: to the webhook handler, signed.
+  if (isSimulated(paymentGateway) && config.payments.simulatedWebhooks) {
+    paymentGateway.onWebhook((delivery) =>
+      payments.receiveWebhook({ rawBody: delivery.body, signature: delivery.headers['x-razorpay-signature'], eventId: delivery.headers['x-razorpay-event-id'] }),
+    );
+  }
   const paymentSettlement = createPaymentSettlement({ repo: paymentRepo, transaction, orders, gateway: paymentGateway, keySecret: config.payments.keySecret });
   const paymentReconciler = createPaymentReconciler({
     repo: paymentRepo,
     orders,
     gateway: paymentGateway,
     settlement: paymentSettlement,
+    refunds,
     payments: config.payments,
     // Only the worker role runs the reconciler; it hands in its logger.
-    logger: deps.logger ?? createLogger('silent', 'services'),
+    logger,
   });
   const retention = createRetentionService({ outbox: outboxMonitor, sessions, payments, retention: config.retention });
   return {
@@ -109,6 +124,7 @@ export function createServices(deps: { config: Config; db: Db; redis?: Redis; pa
     payments,
     paymentSettlement,
     paymentReconciler,
+    refunds,
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -17,7 +17,7 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
   // A Redis outage must not crash the API: orders keep flowing through the outbox (docs/architecture.md).
   logOutages(redis, logger, 'Redis');
   // Every API start makes sure the configured seller (SELLER_EMAIL / SELLER_PASSWORD) can log in.
-  const services = createServices({ config, db, redis });
+  const services = createServices({ config, db, redis, logger });
   const seller = await ensureConfiguredSeller(db, config, services.sessions);
   if (seller.action !== 'unchanged') logger.info(`Seller account ${config.seller.email} ${seller.action}.`);
   const app = await buildApp({ config, db, redis, services, logger });

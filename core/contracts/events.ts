@@ -11,6 +11,8 @@ export const EventName = {
   PaymentSubmitted: 'payment.submitted',
   PaymentVerified: 'payment.verified',
   PaymentFailed: 'payment.failed',
+  RefundRequested: 'refund.requested',
+  RefundUpdated: 'refund.updated',
   StockChanged: 'stock.changed',
   ProductRemoved: 'product.removed',
 } as const;
@@ -25,6 +27,8 @@ export const QUEUE_OF: Record<EventName, QueueName> = {
   'payment.submitted': 'payments',
   'payment.verified': 'payments',
   'payment.failed': 'payments',
+  'refund.requested': 'payments',
+  'refund.updated': 'orders',
   'stock.changed': 'stock',
   'product.removed': 'stock',
 };
@@ -54,6 +58,10 @@ export const EventData = {
   }),
   'payment.verified': z.object({ orderId: z.string(), userId: z.string(), gatewayPaymentId: z.string() }),
   'payment.failed': z.object({ orderId: z.string(), userId: z.string(), reason: z.string() }),
+  /** A refund recorded (pending) and now to be asked of the gateway by the payments worker. */
+  'refund.requested': z.object({ refundId: z.string(), orderId: z.string() }),
+  /** A refund's status moved (or it was recorded): the order is announced again, with its refund. */
+  'refund.updated': z.object({ orderId: z.string(), userId: z.string(), refundId: z.string(), status: z.enum(['pending', 'processed', 'failed']) }),
   'stock.changed': z.object({ productId: z.string(), reason: z.enum(['added', 'toggled', 'ordered', 'released', 'updated']) }),
   'product.removed': z.object({ productId: z.string() }),
 } satisfies Record<EventName, z.ZodType>;

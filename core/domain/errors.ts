@@ -7,6 +7,8 @@ export const ErrorKind = {
   Forbidden: 'forbidden',
   NotFound: 'not_found',
   Conflict: 'conflict',
+  /** Well-formed, but contradicts what the server already holds (an Idempotency-Key reused for another order). */
+  Unprocessable: 'unprocessable',
   TooMany: 'too_many',
   /** A request part over its size limit (an image over MAX_IMAGE_BYTES, a fifth image). */
   TooLarge: 'too_large',
@@ -23,6 +25,7 @@ export const HTTP_STATUS_OF: Record<ErrorKind, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  unprocessable: 422,
   too_many: 429,
   too_large: 413,
   unsupported_media: 415,

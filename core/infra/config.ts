@@ -63,7 +63,20 @@ const ConfigSchema = z.object({
     ALLOW_TEST_PAYMENTS: bool.default(false),
     /** Bearer token that unlocks the detailed /api/health answer for monitoring (a seller session does too). */
     HEALTH_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
-    PAYMENT_EXPIRY_MINUTES: z.coerce.number().int().positive().default(30),
+    /**
+     * Whether the simulated gateway sends webhooks, as Razorpay does once a webhook URL is set on its dashboard. Off,
+     * only the checkout callback and the reconciler find payments (what a missing webhook setup looks like).
+     */
+    SIMULATED_GATEWAY_WEBHOOKS: bool.default(true),
+    /** How long an unpaid online order holds its stock; short, so nobody can hoard stock with unpaid orders. */
+    PAYMENT_EXPIRY_MINUTES: z.coerce.number().int().positive().default(15),
+    /** Unpaid online orders one shopper may hold at once; one more is refused with 409. */
+    MAX_UNPAID_ONLINE_ORDERS: z.coerce.number().int().positive().default(3),
+    /**
+     * How long past its expiry an order still waits while a payment on it is in progress at the gateway (a UPI collect
+     * can complete minutes after Checkout closed); after that it is cancelled, and a later capture is refunded.
+     */
+    PAYMENT_GRACE_MINUTES: z.coerce.number().int().min(0).default(15),
     RECONCILE_AFTER_MINUTES: z.coerce.number().int().positive().default(5),
     RECONCILE_EVERY_SECONDS: z.coerce.number().int().positive().default(60),
     OUTBOX_POLL_MS: z.coerce.number().int().positive().default(1000),
@@ -130,7 +143,10 @@ export type Config = Readonly<{
     keyId: string;
     keySecret: string;
     webhookSecret: string;
+    simulatedWebhooks: boolean;
     expiryMinutes: number;
+    maxUnpaidOrders: number;
+    graceMinutes: number;
     reconcileAfterMinutes: number;
     reconcileEverySeconds: number;
   };
@@ -193,7 +209,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       keyId: e.RAZORPAY_KEY_ID ?? 'rzp_test_simulated',
       keySecret: e.RAZORPAY_KEY_SECRET ?? e.SIMULATED_GATEWAY_SECRET,
       webhookSecret: e.RAZORPAY_WEBHOOK_SECRET ?? `${e.SIMULATED_GATEWAY_SECRET}-webhook`,
+      simulatedWebhooks: e.SIMULATED_GATEWAY_WEBHOOKS,
       expiryMinutes: e.PAYMENT_EXPIRY_MINUTES,
+      maxUnpaidOrders: e.MAX_UNPAID_ONLINE_ORDERS,
+      graceMinutes: e.PAYMENT_GRACE_MINUTES,
       reconcileAfterMinutes: e.RECONCILE_AFTER_MINUTES,
       reconcileEverySeconds: e.RECONCILE_EVERY_SECONDS,
     }),

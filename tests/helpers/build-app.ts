@@ -54,8 +54,9 @@ export async function buildTestContext(
   const db = createPrisma(config.databaseUrl, { max: 5 });
   const redis = createRedis(config.redisUrl, 'producer');
   redis.on('error', () => {});
-  const services = createServices({ config, db, redis, paymentGateway: options.paymentGateway });
-  const app = await buildApp({ config, db, redis, services, logger: createLogger(config.logLevel, 'test', options.logDestination) });
+  const logger = createLogger(config.logLevel, 'test', options.logDestination);
+  const services = createServices({ config, db, redis, paymentGateway: options.paymentGateway, logger });
+  const app = await buildApp({ config, db, redis, services, logger });
   await app.ready();
   return {
     app,

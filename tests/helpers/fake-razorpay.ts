@@ -5,12 +5,13 @@ import type { AddressInfo } from 'node:net';
 /**
  * A fake Razorpay API on a real local HTTP server, for driving the official SDK (and our adapter) without the
  * internet. It speaks the parts of https://razorpay.com/docs/api we use, with Razorpay's shapes and error bodies:
- * POST /v1/orders, GET /v1/orders/:id, GET /v1/orders/:id/payments, GET /v1/payments/:id, Basic auth with the key id
- * and secret. Tests make payments on it (what a shopper does in Checkout) and can make it fail or hang.
+ * POST /v1/orders, GET /v1/orders/:id, GET /v1/orders/:id/payments, GET /v1/payments/:id, POST /v1/payments/:id/capture,
+ * POST /v1/payments/:id/refund, GET /v1/payments/:id/refunds, Basic auth with the key id and secret. Tests make payments on it (what a shopper does in Checkout) and can make it fail or hang.
  */
 
 export type FakeOrder = { id: string; entity: 'order'; amount: number; amount_paid: number; amount_due: number; currency: string; receipt: string; status: string; attempts: number; notes: Record<string, string>; created_at: number };
 export type FakePayment = { id: string; entity: 'payment'; amount: number; currency: string; status: string; order_id: string; method: string; captured: boolean; created_at: number };
+export type FakeRefund = { id: string; entity: 'refund'; amount: number; currency: string; payment_id: string; receipt: string | null; notes: Record<string, string>; status: string; speed_requested: string; created_at: number };
 export type RecordedRequest = { method: string; path: string; authorization: string | undefined; userAgent: string | undefined; body: unknown };
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -23,7 +24,14 @@ export type FakeRazorpay = {
   keySecret: string;
   orders: Map<string, FakeOrder>;
   payments: Map<string, FakePayment>;
+  refunds: Map<string, FakeRefund>;
   requests: RecordedRequest[];
+  /** Refunds are made `pending`; tests settle them as Razorpay's bank would (then deliver the refund webhook). */
+  settleRefund(refundId: string, status: 'processed' | 'failed'): FakeRefund;
+  /** A refund webhook delivery signed with `webhookSecret`. */
+  refundWebhook(event: 'refund.processed' | 'refund.failed', refund: FakeRefund, webhookSecret: string): { body: string; headers: Record<string, string> };
+  /** The next request whose path matches is refused with Razorpay's 400 and this description (then the hook clears). */
+  refuseNext: { path: RegExp; description: string } | null;
   /** How the next requests are answered: normally, with a 500 / 503, or never (a hung gateway). */
   mode: 'ok' | 'error500' | 'error503' | 'hang';
   /** A payment on a gateway order, as Checkout would make it. */
@@ -59,10 +67,11 @@ export async function startFakeRazorpay(options: { keyId?: string; keySecret?: s
   const expectedAuth = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`;
   const orders = new Map<string, FakeOrder>();
   const payments = new Map<string, FakePayment>();
+  const refunds = new Map<string, FakeRefund>();
   const requests: RecordedRequest[] = [];
   const hung = new Set<ServerResponse>();
 
-  const fake = { mode: 'ok' } as FakeRazorpay;
+  const fake = { mode: 'ok', refuseNext: null } as FakeRazorpay;
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const path = new URL(req.url ?? '/', 'http://fake').pathname;
@@ -72,6 +81,11 @@ export async function startFakeRazorpay(options: { keyId?: string; keySecret?: s
     if (fake.mode === 'error500') return send(res, 500, { error: { code: 'SERVER_ERROR', description: 'The server encountered an error. The incident has been reported to admins.' } });
     if (fake.mode === 'error503') return send(res, 503, { error: { code: 'SERVER_ERROR', description: 'Service unavailable' } });
     if (req.headers.authorization !== expectedAuth) return send(res, 401, { error: { code: 'BAD_REQUEST_ERROR', description: 'Authentication failed' } });
+    if (fake.refuseNext?.path.test(path)) {
+      const { description } = fake.refuseNext;
+      fake.refuseNext = null;
+      return send(res, 400, badRequest(description));
+    }
 
     let m: RegExpMatchArray | null;
     if (req.method === 'POST' && path === '/v1/orders') {
@@ -106,6 +120,43 @@ export async function startFakeRazorpay(options: { keyId?: string; keySecret?: s
       const payment = payments.get(m[1]!);
       return payment ? send(res, 200, payment) : send(res, 400, badRequest('The id provided does not exist'));
     }
+    if (req.method === 'POST' && (m = path.match(/^\/v1\/payments\/([^/]+)\/capture$/))) {
+      const payment = payments.get(m[1]!);
+      if (!payment) return send(res, 400, badRequest('The id provided does not exist'));
+      const input = (body ?? {}) as { amount?: unknown; currency?: unknown };
+      if (payment.status === 'captured') return send(res, 400, badRequest('This payment has already been captured'));
+      if (payment.status !== 'authorized') return send(res, 400, badRequest('Only payments which have been authorized and not yet captured can be captured'));
+      if (Number(input.amount) !== payment.amount) return send(res, 400, badRequest('Capture amount must be equal to the amount authorized'));
+      Object.assign(payment, { status: 'captured', captured: true });
+      const order = orders.get(payment.order_id);
+      if (order) Object.assign(order, { status: 'paid', amount_paid: order.amount, amount_due: 0 });
+      return send(res, 200, payment);
+    }
+    if (req.method === 'POST' && (m = path.match(/^\/v1\/payments\/([^/]+)\/refund$/))) {
+      const payment = payments.get(m[1]!);
+      if (!payment) return send(res, 400, badRequest('The id provided does not exist'));
+      if (payment.status !== 'captured') return send(res, 400, badRequest('The payment has not been captured or is already refunded'));
+      const input = (body ?? {}) as { amount?: unknown; receipt?: unknown; notes?: Record<string, string>; speed?: unknown };
+      const refund: FakeRefund = {
+        id: rzpId('rfnd'),
+        entity: 'refund',
+        amount: typeof input.amount === 'number' ? input.amount : payment.amount,
+        currency: payment.currency,
+        payment_id: payment.id,
+        receipt: typeof input.receipt === 'string' ? input.receipt : null,
+        notes: input.notes ?? {},
+        status: 'pending',
+        speed_requested: String(input.speed ?? 'normal'),
+        created_at: now(),
+      };
+      refunds.set(refund.id, refund);
+      return send(res, 200, refund);
+    }
+    if (req.method === 'GET' && (m = path.match(/^\/v1\/payments\/([^/]+)\/refunds$/))) {
+      if (!payments.has(m[1]!)) return send(res, 400, badRequest('The id provided does not exist'));
+      const items = [...refunds.values()].filter((r) => r.payment_id === m![1]);
+      return send(res, 200, { entity: 'collection', count: items.length, items });
+    }
     return send(res, 404, { error: { code: 'NOT_FOUND', description: 'The requested URL was not found on the server.' } });
   }
 
@@ -119,7 +170,21 @@ export async function startFakeRazorpay(options: { keyId?: string; keySecret?: s
     keySecret,
     orders,
     payments,
+    refunds,
     requests,
+    settleRefund(refundId: string, status: 'processed' | 'failed') {
+      const refund = refunds.get(refundId);
+      if (!refund) throw new Error(`fake razorpay: no refund ${refundId}`);
+      refund.status = status;
+      if (status === 'processed') Object.assign(payments.get(refund.payment_id) ?? {}, { status: 'refunded' });
+      return refund;
+    },
+    refundWebhook(event: 'refund.processed' | 'refund.failed', refund: FakeRefund, webhookSecret: string) {
+      const payment = payments.get(refund.payment_id);
+      const body = JSON.stringify({ entity: 'event', account_id: 'acc_Fake', event, contains: ['refund', 'payment'], payload: { refund: { entity: refund }, payment: { entity: payment } }, created_at: now() });
+      const signature = createHmac('sha256', webhookSecret).update(body).digest('hex');
+      return { body, headers: { 'content-type': 'application/json', 'x-razorpay-signature': signature, 'x-razorpay-event-id': rzpId('evt') } };
+    },
     pay(orderId: string, status: 'captured' | 'authorized' | 'failed' | 'created' = 'captured', overrides: Partial<FakePayment> = {}) {
       const order = orders.get(orderId);
       if (!order) throw new Error(`fake razorpay: no order ${orderId}`);

@@ -1,4 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { OrderDto } from '../../core/contracts/http/orders';
 import type { RazorpayCreateReply } from '../../core/contracts/http/payments';
 import type { Db } from '../../core/infra/prisma';
 import { sleep } from './live-helpers';
@@ -22,11 +23,37 @@ export function postSimulatedCheckout(app: FastifyInstance, cookie: string | und
   return app.inject({ method: 'POST', url: '/api/payments/simulated/checkout', headers: cookie ? { cookie } : {}, payload: body });
 }
 
-/** The simulated gateway's test checkout, as the test-mode modal calls it. */
-export async function payInTestCheckout(app: FastifyInstance, cookie: string, gatewayOrderId: string, outcome: 'success' | 'failure' = 'success'): Promise<GatewayResponse> {
-  const res = await postSimulatedCheckout(app, cookie, { gatewayOrderId, outcome });
-  if (res.statusCode !== 200) throw new Error(`simulated checkout failed with ${res.statusCode}: ${res.body}`);
+/**
+ * The simulated gateway's test checkout, as the test-mode modal calls it, for an outcome that reaches Checkout's
+ * success handler (`success`, `authorized`, `pending`): the signed response the browser would send to verify.
+ */
+export async function payInTestCheckout(
+  app: FastifyInstance,
+  cookie: string,
+  gatewayOrderId: string,
+  outcome: 'success' | 'authorized' | 'pending' = 'success',
+  refund?: 'processed' | 'failed',
+): Promise<GatewayResponse> {
+  const res = await postSimulatedCheckout(app, cookie, { gatewayOrderId, outcome, ...(refund ? { refund } : {}) });
+  if (res.statusCode !== 200 || !res.json().response) throw new Error(`simulated checkout failed with ${res.statusCode}: ${res.body}`);
   return res.json().response;
+}
+
+/** A failed try in the test checkout: like real Checkout, no signature, only the failed payment's id. */
+export async function failInTestCheckout(app: FastifyInstance, cookie: string, gatewayOrderId: string): Promise<{ paymentId: string }> {
+  const res = await postSimulatedCheckout(app, cookie, { gatewayOrderId, outcome: 'failure' });
+  if (res.statusCode !== 200 || !res.json().error) throw new Error(`simulated checkout did not fail: ${res.statusCode}: ${res.body}`);
+  return { paymentId: res.json().paymentId };
+}
+
+/** The shopper asks to cancel their own order. */
+export function postCancel(app: FastifyInstance, cookie: string | undefined, orderId: string, body?: Record<string, unknown>) {
+  return app.inject({ method: 'POST', url: `/api/order/${orderId}/cancel`, headers: cookie ? { cookie } : {}, ...(body ? { payload: body } : {}) });
+}
+
+/** "Pay now" on My Orders. */
+export function postPayAgain(app: FastifyInstance, cookie: string | undefined, orderId: string) {
+  return app.inject({ method: 'POST', url: `/api/order/${orderId}/pay`, headers: cookie ? { cookie } : {} });
 }
 
 export function postVerify(app: FastifyInstance, cookie: string | undefined, body: Record<string, unknown>): Promise<LightMyRequestResponse> {
@@ -72,7 +99,23 @@ export async function orderState(db: Db, orderId: string) {
   };
 }
 
-/** Moves an order's creation time into the past, as if the shopper had left the checkout that long ago. */
-export async function ageOrder(db: Db, orderId: string, minutes: number): Promise<void> {
-  await db.order.update({ where: { id: orderId }, data: { createdAt: new Date(Date.now() - minutes * 60_000) } });
+/**
+ * Moves an order's creation (and its expiry with it) into the past, as if the shopper had left the checkout that long
+ * ago. `expiryMinutes` is the configured window the order was placed with.
+ */
+export async function ageOrder(db: Db, orderId: string, minutes: number, expiryMinutes = 15): Promise<void> {
+  const createdAt = new Date(Date.now() - minutes * 60_000);
+  const order = await db.order.findUniqueOrThrow({ where: { id: orderId }, select: { expiresAt: true } });
+  await db.order.update({
+    where: { id: orderId },
+    data: { createdAt, ...(order.expiresAt ? { expiresAt: new Date(createdAt.getTime() + expiryMinutes * 60_000) } : {}) },
+  });
+}
+
+/** The order as the shopper's GET /api/order/user shows it. */
+export async function shopperOrder(app: FastifyInstance, cookie: string, orderId: string) {
+  const res = await app.inject({ method: 'GET', url: '/api/order/user', headers: { cookie } });
+  const order = (res.json().orders as OrderDto[]).find((o) => o._id === orderId);
+  if (!order) throw new Error(`order ${orderId} is not among the shopper's orders`);
+  return order;
 }

@@ -27,5 +27,12 @@ export function orderHandlers({ services, live }: ProcessorDeps): Handlers {
       await live.publish({ eventId, audience: { kind: 'owner-and-sellers', userId }, message: { type: 'order.updated', order } });
       return `announced v${order.version}`;
     },
+
+    'refund.updated': async ({ orderId, userId }, { eventId }) => {
+      // The order with its refund as it is now: the shopper's page and the seller board show it live.
+      const order = await loadOrder(orderId);
+      await live.publish({ eventId, audience: { kind: 'owner-and-sellers', userId }, message: { type: 'order.updated', order } });
+      return `announced refund v${order.version}`;
+    },
   };
 }

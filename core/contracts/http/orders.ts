@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ORDER_STATUSES, SELLER_STATUS_SEQUENCE } from '../../domain/order-status';
+import { ORDER_STATUSES, OrderStatus, SELLER_STATUS_SEQUENCE } from '../../domain/order-status';
 import { Pagination, Uuid } from './common';
 import { AddressDto } from './addresses';
 
@@ -35,8 +35,14 @@ export const OrderHistoryDto = z.object({
   to: z.string(),
   isPaid: z.boolean().nullable(),
   actor: z.enum(['user', 'seller', 'system']),
+  /** Why, in words (a cancellation's reason, the payment that placed the order). */
+  note: z.string().nullable(),
   at: z.string(),
 });
+
+/** Money going back to the shopper: `pending` until the gateway reports it `processed` (or `failed`). */
+export const RefundDto = z.object({ status: z.enum(['pending', 'processed', 'failed']), amount: z.number() });
+export type RefundDto = z.infer<typeof RefundDto>;
 
 /** The order as GET /api/order/user returns it; the WebSocket's `order.updated` carries the same shape. */
 export const OrderDto = z.object({
@@ -51,6 +57,10 @@ export const OrderDto = z.object({
   isPaid: z.boolean(),
   version: z.number().int(),
   history: z.array(OrderHistoryDto),
+  /** Null, or the refund of this order's payment(s): the worst status of them and the total amount. */
+  refund: RefundDto.nullable(),
+  /** While an online order is Pending: when it is cancelled unless paid (ISO time); null otherwise. */
+  expiresAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -69,16 +79,24 @@ export const SellerOrdersReply = z.object({
   limit: z.number().int(),
 });
 
-/** Body of PUT /api/order/status. A seller picks only from the spec's delivery sequence; Pending and Cancelled are the system's. */
+const SELLER_CHOICES = [...SELLER_STATUS_SEQUENCE, OrderStatus.Cancelled] as const;
+
+/** Why an order is cancelled, in the canceller's words (kept in the order's history). */
+export const CancelReason = z.string({ message: 'Reason must be text' }).trim().min(1, 'Please give a reason').max(200, 'Reason is too long (200 characters at most)');
+
+/**
+ * Body of PUT /api/order/status. A seller moves an order along the spec's delivery sequence, or cancels it with a
+ * reason; Pending is the payment flow's.
+ */
 export const StatusUpdateBody = z
   .strictObject({
     orderId: Uuid,
-    status: z
-      .enum(SELLER_STATUS_SEQUENCE, { message: `Status must be one of ${SELLER_STATUS_SEQUENCE.join(', ')}` })
-      .optional(),
+    status: z.enum(SELLER_CHOICES, { message: `Status must be one of ${SELLER_CHOICES.join(', ')}` }).optional(),
     isPaid: z.boolean({ message: 'isPaid must be true or false' }).optional(),
+    reason: CancelReason.optional(),
   })
-  .refine((b) => b.status !== undefined || b.isPaid !== undefined, 'Give a status or isPaid to change');
+  .refine((b) => b.status !== undefined || b.isPaid !== undefined, 'Give a status or isPaid to change')
+  .refine((b) => b.status !== OrderStatus.Cancelled || b.reason !== undefined, { message: 'Please give a reason for cancelling', path: ['reason'] });
 export type StatusUpdateBody = z.infer<typeof StatusUpdateBody>;
 
 export const StatusUpdateReply = z.object({ success: z.literal(true), message: z.string(), order: OrderDto });
@@ -100,3 +118,10 @@ export const IdempotencyHeaders = z.looseObject({
 export const PlaceOrderReply = z.object({ success: z.literal(true), message: z.string(), order: OrderDto });
 
 export const UserOrdersQuery = Pagination;
+
+export const OrderIdParams = z.strictObject({ id: z.uuid({ message: 'Order id must be a valid id' }) });
+
+/** Body of POST /api/order/:id/cancel (the shopper); the body itself may be left out. */
+export const CancelOrderBody = z.strictObject({ reason: CancelReason.optional() }).nullish();
+
+export const OrderReply = z.object({ success: z.literal(true), message: z.string(), order: OrderDto });

@@ -10,6 +10,8 @@ export const RazorpayCreateReply = z.object({
   prefill: z.object({ name: z.string(), email: z.string(), contact: z.string() }),
   /** How long Checkout may stay open; it closes before the server would expire the unpaid order. */
   timeoutSeconds: z.number().int().positive(),
+  /** When the Pending order is cancelled unless paid (ISO time). */
+  expiresAt: z.string().nullable(),
 });
 export type RazorpayCreateReply = z.infer<typeof RazorpayCreateReply>;
 
@@ -23,14 +25,37 @@ export const VerifyBody = z.strictObject({
 });
 export type VerifyBody = z.infer<typeof VerifyBody>;
 
-/** The simulated gateway's test checkout (only while no Razorpay keys are configured). */
+const TEST_OUTCOMES = ['success', 'authorized', 'pending', 'failure'] as const;
+
+/**
+ * The simulated gateway's test checkout (only while no Razorpay keys are configured): `success` captures, `authorized`
+ * leaves the capture to the worker, `pending` is a UPI collect not yet approved, `failure` fails. `refund` decides how
+ * a later refund of this payment ends.
+ */
 export const SimulatedCheckoutBody = z.strictObject({
   gatewayOrderId: GatewayId('gatewayOrderId'),
-  outcome: z.enum(['success', 'failure'], { message: "outcome must be 'success' or 'failure'" }),
+  outcome: z.enum(TEST_OUTCOMES, { message: `outcome must be one of ${TEST_OUTCOMES.join(', ')}` }),
+  refund: z.enum(['processed', 'failed'], { message: "refund must be 'processed' or 'failed'" }).optional(),
 });
 
 /** Exactly what Razorpay Checkout hands its success handler. */
 export const GatewayResponse = z.object({ razorpay_order_id: z.string(), razorpay_payment_id: z.string(), razorpay_signature: z.string() });
 export type GatewayResponse = z.infer<typeof GatewayResponse>;
 
-export const SimulatedCheckoutReply = z.object({ success: z.literal(true), response: GatewayResponse });
+/**
+ * What Razorpay Checkout hands its handlers: `response` (success handler: ids and signature) or `error` (failure
+ * handler: no signature, the shopper may retry). `paymentId` names the payment either way.
+ */
+export const SimulatedCheckoutReply = z.object({
+  success: z.literal(true),
+  paymentId: z.string(),
+  response: GatewayResponse.optional(),
+  error: z.object({ code: z.string(), description: z.string(), metadata: z.object({ order_id: z.string(), payment_id: z.string() }) }).optional(),
+});
+
+/** A pending (UPI collect) test payment approved or declined, however late. */
+export const SimulatedCompleteBody = z.strictObject({
+  gatewayPaymentId: GatewayId('gatewayPaymentId'),
+  outcome: z.enum(['success', 'failure'], { message: "outcome must be 'success' or 'failure'" }),
+});
+export const SimulatedCompleteReply = z.object({ success: z.literal(true), status: z.string() });

@@ -1,13 +1,14 @@
 import type { AddressDto } from '../../contracts/http/addresses';
-import type { OrderDto } from '../../contracts/http/orders';
+import type { OrderDto, RefundDto } from '../../contracts/http/orders';
 import { paiseToRupees } from '../../domain/money';
 import type { Prisma } from '../../infra/prisma';
-import { actorFromDb, paymentTypeFromDb, statusFromDb } from './order-enums';
+import { actorFromDb, DbOrderStatus, paymentTypeFromDb, statusFromDb } from './order-enums';
 
 /** What to load with an order to answer in the API's shape (GET /api/order/user and the socket's order.updated). */
 export const orderInclude = {
   items: { orderBy: { id: 'asc' } },
   history: { orderBy: { at: 'asc' } },
+  refunds: { select: { status: true, amountPaise: true }, orderBy: { createdAt: 'asc' } },
 } as const satisfies Prisma.OrderInclude;
 
 export type OrderRow = Prisma.OrderGetPayload<{ include: typeof orderInclude }>;
@@ -39,9 +40,25 @@ export function toOrderDto(order: OrderRow): OrderDto {
       to: statusFromDb(h.toStatus),
       isPaid: h.isPaid,
       actor: actorFromDb(h.actorType),
+      note: h.note,
       at: h.at.toISOString(),
     })),
+    refund: refundSummary(order.refunds),
+    expiresAt: order.status === DbOrderStatus.PENDING && order.expiresAt ? order.expiresAt.toISOString() : null,
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
   };
+}
+
+const REFUND_STATUS = { PENDING: 'pending', PROCESSED: 'processed', FAILED: 'failed' } as const;
+
+/**
+ * An order usually has one refund; a second captured payment adds another. The shopper sees the total and the status
+ * that still needs attention: failed before pending before processed.
+ */
+function refundSummary(refunds: OrderRow['refunds']): RefundDto | null {
+  if (refunds.length === 0) return null;
+  const statuses = refunds.map((r) => REFUND_STATUS[r.status]);
+  const status = statuses.includes('failed') ? 'failed' : statuses.includes('pending') ? 'pending' : 'processed';
+  return { status, amount: paiseToRupees(refunds.reduce((sum, r) => sum + r.amountPaise, 0)) };
 }

@@ -52,14 +52,31 @@ export type NewOrder = {
   historyId: string;
   /** When it was placed: the order's creation time and its first history row's. */
   placedAt: Date;
+  /** SHA-256 of what was ordered, stored with the idempotency key. */
+  idempotencyFingerprint: string | null;
+  /** When a Pending online order expires; null for orders placed for good. */
+  expiresAt: Date | null;
+  /** Pending online orders the shopper may hold at once, this one included. */
+  maxUnpaid: number | null;
   /** The `order.placed` outbox event written with the order. */
   event: { id: string; payload: unknown };
 };
 
 /** What the payment flow needs to know of an order to decide whether a payment may still change it. */
-export type OrderPaymentState = { id: string; userId: string; status: DbOrderStatus; isPaid: boolean; paymentType: DbPaymentType; createdAt: Date };
+export type OrderPaymentState = {
+  id: string;
+  userId: string;
+  status: DbOrderStatus;
+  isPaid: boolean;
+  paymentType: DbPaymentType;
+  createdAt: Date;
+  /** While Pending: when the order is cancelled unless paid. */
+  expiresAt: Date | null;
+  /** The delivery phone of the order's address snapshot (Checkout's prefill when the account has none). */
+  address: Prisma.JsonValue;
+};
 
-const paymentStateFields = { id: true, userId: true, status: true, isPaid: true, paymentType: true, createdAt: true } as const satisfies Prisma.OrderSelect;
+const paymentStateFields = { id: true, userId: true, status: true, isPaid: true, paymentType: true, createdAt: true, expiresAt: true, address: true } as const satisfies Prisma.OrderSelect;
 
 /** Why a product that an order sells out is announced (`stock.changed`). */
 const SOLD_OUT_REASON: EventDataOf<'stock.changed'>['reason'] = 'ordered';
@@ -80,6 +97,10 @@ const PLACE_ORDER_NAMES = [
 
 /** The SQLSTATE `place_order` raises when a counted product has too few units left (its id is the DETAIL). */
 const OUT_OF_STOCK_SQLSTATE = 'FC409';
+/** The SQLSTATE `place_order` raises when the shopper already holds their allowance of unpaid online orders. */
+const TOO_MANY_UNPAID_SQLSTATE = 'FC429';
+
+export type InsertOutcome = { soldOut: string | null; tooManyUnpaid: boolean };
 
 /**
  * Orders are read through Prisma. Placing one, the hottest write of the marketplace, is two plain statements on
@@ -151,20 +172,22 @@ export function createOrderRepository(db: Db) {
      * the product that had too few units left, if any, in which case nothing was written. A repeated idempotency
      * key or order number throws the database's unique violation.
      */
-    async insertPlaced(order: NewOrder): Promise<{ soldOut: string | null }> {
+    async insertPlaced(order: NewOrder): Promise<InsertOutcome> {
       try {
         await sql.rows(
-          `SELECT place_order($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)`,
+          `SELECT place_order($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)`,
           [
             order.id, order.orderId, order.userId, order.amountPaise, order.status, order.paymentType, JSON.stringify(order.address),
             order.idempotencyKey, JSON.stringify(order.items), order.historyId, order.event.id, JSON.stringify(order.event.payload),
             order.placedAt.toISOString(), ...PLACE_ORDER_NAMES,
+            order.idempotencyFingerprint, order.expiresAt?.toISOString() ?? null, order.maxUnpaid,
           ],
         );
-        return { soldOut: null };
+        return { soldOut: null, tooManyUnpaid: false };
       } catch (error) {
         const cause = error as { code?: string; detail?: string };
-        if (cause.code === OUT_OF_STOCK_SQLSTATE && cause.detail) return { soldOut: cause.detail };
+        if (cause.code === OUT_OF_STOCK_SQLSTATE && cause.detail) return { soldOut: cause.detail, tooManyUnpaid: false };
+        if (cause.code === TOO_MANY_UNPAID_SQLSTATE) return { soldOut: null, tooManyUnpaid: true };
         throw error;
       }
     },

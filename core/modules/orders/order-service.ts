@@ -1,7 +1,7 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { createHash, randomInt, randomUUID } from 'node:crypto';
 import type { AddressDto } from '../../contracts/http/addresses';
 import type { OrderDto } from '../../contracts/http/orders';
-import { conflict, invalid } from '../../domain/errors';
+import { AppError, conflict, invalid } from '../../domain/errors';
 import { OrderStatus } from '../../domain/order-status';
 import { orderAmount } from '../../domain/pricing';
 import { isUniqueViolation } from '../../infra/prisma-errors';
@@ -9,8 +9,9 @@ import { toAddressDto } from '../addresses/address-service';
 import { prepareEvent } from '../outbox/outbox-writer';
 import { actorToDb, paymentTypeToDb, statusToDb, type PaymentTypeName } from './order-enums';
 import { toOrderDto, type OrderRow } from './order-mapper';
-import type { Tx } from '../../infra/prisma';
+import type { Transaction, Tx } from '../../infra/prisma';
 import type { NewOrder, OrderPaymentState, OrderProduct, OrderRepository } from './order-repository';
+import { transitionOrder } from './order-transitions';
 
 export type PlaceOrderInput = {
   userId: string;
@@ -22,6 +23,16 @@ export type PlaceOrderInput = {
 };
 
 export type PlacedOrder = { order: OrderDto; amountPaise: number; created: boolean };
+
+/** The most units of one product a single order may take, however many lines name it. */
+export const MAX_UNITS_PER_PRODUCT = 1000;
+
+export type OrderLimits = {
+  /** How long a Pending online order holds its stock. */
+  expiryMinutes: number;
+  /** Pending online orders one shopper may hold at once. */
+  maxUnpaidOrders: number;
+};
 
 /** The orders column is a 32-bit integer of paise; refuse long before it could overflow. */
 const MAX_ORDER_PAISE = 1_000_000_000;
@@ -71,12 +82,17 @@ const outOfStock = (products: OrderProduct[]) =>
  * outbox event, the emptied cart and the stock reservation (order-repository.ts `insertPlaced`). The order is
  * shaped for the API before it is written, so neither the reply nor the event's consumer reads it back.
  */
-export function createOrderService(deps: { repo: OrderRepository }) {
-  const { repo } = deps;
+export function createOrderService(deps: { repo: OrderRepository; transaction: Transaction; limits: OrderLimits }) {
+  const { repo, transaction, limits } = deps;
 
-  async function existing(userId: string, key: string | null): Promise<PlacedOrder | null> {
+  /** The earlier order of this key, if it ordered exactly this; a different order under the same key is refused. */
+  async function existing(userId: string, key: string | null, fingerprint: string): Promise<PlacedOrder | null> {
     const row: OrderRow | null = key ? await repo.findByIdempotencyKey(userId, key) : null;
-    return row ? { order: toOrderDto(row), amountPaise: row.amountPaise, created: false } : null;
+    if (!row) return null;
+    if (row.idempotencyFingerprint !== null && row.idempotencyFingerprint !== fingerprint) {
+      throw new AppError('unprocessable', 'idempotency_key_reused', 'This Idempotency-Key was already used for a different order; use a new key for a new order');
+    }
+    return { order: toOrderDto(row), amountPaise: row.amountPaise, created: false };
   }
 
   return {
@@ -100,9 +116,14 @@ export function createOrderService(deps: { repo: OrderRepository }) {
       // The same product listed twice is one line with the quantities added.
       const lines = new Map<string, number>();
       for (const item of input.items) lines.set(item.product.toLowerCase(), (lines.get(item.product.toLowerCase()) ?? 0) + item.quantity);
+      const overCap = [...lines].filter(([, quantity]) => quantity > MAX_UNITS_PER_PRODUCT).map(([id]) => id);
+      if (overCap.length > 0) {
+        throw invalid('quantity_too_large', `At most ${MAX_UNITS_PER_PRODUCT} units of one product per order`, { productIds: overCap });
+      }
+      const fingerprint = orderFingerprint(lines, input.addressId, input.paymentType);
 
       const checkout = await repo.loadCheckout({ userId: input.userId, addressId: input.addressId, productIds: [...lines.keys()], idempotencyKey });
-      if (checkout.existingOrderId) return (await existing(input.userId, idempotencyKey))!;
+      if (checkout.existingOrderId) return (await existing(input.userId, idempotencyKey, fingerprint))!;
       // Unknown ids and other users' addresses look the same: neither is "your address".
       if (!checkout.address) throw invalid('address_required', 'Please select an address');
       const items = priceLines(lines, checkout.products);
@@ -110,28 +131,72 @@ export function createOrderService(deps: { repo: OrderRepository }) {
       if (amountPaise > MAX_ORDER_PAISE) throw invalid('order_too_large', 'This order is too large; split it into smaller orders');
 
       for (let attempt = 1; ; attempt++) {
-        const { order, dto } = newOrder(input, items, amountPaise, toAddressDto(checkout.address), idempotencyKey);
+        const { order, dto } = newOrder(input, items, amountPaise, toAddressDto(checkout.address), { idempotencyKey, fingerprint, limits });
         try {
-          const { soldOut } = await repo.insertPlaced(order);
+          const { soldOut, tooManyUnpaid } = await repo.insertPlaced(order);
           if (soldOut) throw outOfStock(items.filter((i) => i.product.id === soldOut).map((i) => i.product));
+          if (tooManyUnpaid) {
+            throw conflict(
+              'too_many_unpaid_orders',
+              `You already have ${limits.maxUnpaidOrders} unpaid online order${limits.maxUnpaidOrders === 1 ? '' : 's'}. Pay or cancel one in My Orders, or choose Cash on Delivery.`,
+            );
+          }
           return { order: dto, amountPaise, created: true };
         } catch (error) {
           if (!isUniqueViolation(error)) throw error;
           // A double submit that raced this one (and won) is the answer.
-          const winner = await existing(input.userId, idempotencyKey);
+          const winner = await existing(input.userId, idempotencyKey, fingerprint);
           if (winner) return winner;
           // Otherwise the clash can only be of random order numbers: draw again.
           if (attempt >= 3) throw error;
         }
       }
     },
+
+    /**
+     * POST /api/order/:id/cancel: the shopper cancels their own order while it is Pending or Order Placed (not once it
+     * is on its way). The one transition releases the stock once and records a refund of any captured payment.
+     */
+    async cancelByShopper(userId: string, orderId: string, reason?: string): Promise<OrderDto> {
+      const { order } = await transaction((tx) =>
+        transitionOrder(tx, {
+          orderId,
+          ownerId: userId,
+          to: OrderStatus.Cancelled,
+          actor: { type: 'user', id: userId },
+          note: reason ? `Cancelled by the shopper: ${reason}` : 'Cancelled by the shopper',
+          guard: ({ status }) => {
+            if (status === OrderStatus.Cancelled) throw conflict('already_cancelled', 'This order is already cancelled');
+            if (status !== OrderStatus.Pending && status !== OrderStatus.OrderPlaced) {
+              throw conflict('too_late_to_cancel', `This order is ${status} and can no longer be cancelled`);
+            }
+          },
+        }),
+      );
+      return toOrderDto(order);
+    },
   };
 }
 export type OrderService = ReturnType<typeof createOrderService>;
 
+/** What an order asks for, independent of line order and letter case: the same key must always mean this. */
+function orderFingerprint(lines: Map<string, number>, addressId: string, paymentType: PaymentTypeName): string {
+  const canonical = JSON.stringify({ items: [...lines].sort(([a], [b]) => (a < b ? -1 : 1)), address: addressId.toLowerCase(), paymentType });
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
 /** The order to write, and the same order as the API shows it (the reply and the `order.placed` event carry it). */
-function newOrder(input: PlaceOrderInput, items: PricedItem[], amountPaise: number, address: AddressDto, idempotencyKey: string | null) {
+function newOrder(
+  input: PlaceOrderInput,
+  items: PricedItem[],
+  amountPaise: number,
+  address: AddressDto,
+  meta: { idempotencyKey: string | null; fingerprint: string; limits: OrderLimits },
+) {
   const id = randomUUID();
+  const placedAt = new Date();
+  const pending = input.paymentType === 'Online';
+  const { idempotencyKey } = meta;
   const fields = {
     id,
     orderId: newOrderNumber(),
@@ -152,7 +217,10 @@ function newOrder(input: PlaceOrderInput, items: PricedItem[], amountPaise: numb
       counted: i.product.stockQuantity !== null,
     })),
     historyId: randomUUID(),
-    placedAt: new Date(),
+    placedAt,
+    idempotencyFingerprint: idempotencyKey ? meta.fingerprint : null,
+    expiresAt: pending ? new Date(placedAt.getTime() + meta.limits.expiryMinutes * 60_000) : null,
+    maxUnpaid: pending ? meta.limits.maxUnpaidOrders : null,
   };
   const dto = toOrderDto(placedOrderRow(fields));
   const order: NewOrder = { ...fields, event: prepareEvent('order.placed', { orderId: id, userId: input.userId, order: dto }) };
@@ -160,7 +228,7 @@ function newOrder(input: PlaceOrderInput, items: PricedItem[], amountPaise: numb
 }
 
 /** The order exactly as `place_order` stores it, in the shape a read returns (items in id order, as read). */
-function placedOrderRow(order: Omit<NewOrder, 'event'>): OrderRow {
+function placedOrderRow(order: Omit<NewOrder, 'event' | 'maxUnpaid'>): OrderRow {
   const status = statusToDb(order.status);
   return {
     id: order.id,
@@ -173,11 +241,14 @@ function placedOrderRow(order: Omit<NewOrder, 'event'>): OrderRow {
     version: 1,
     address: order.address,
     idempotencyKey: order.idempotencyKey,
+    idempotencyFingerprint: order.idempotencyFingerprint,
+    expiresAt: order.expiresAt,
     createdAt: order.placedAt,
     updatedAt: order.placedAt,
     items: order.items
       .map(({ counted: _, ...item }) => ({ ...item, orderId: order.id }))
       .sort((a, b) => (a.id < b.id ? -1 : 1)),
+    refunds: [],
     history: [
       { id: order.historyId, orderId: order.id, fromStatus: null, toStatus: status, isPaid: null, actorType: actorToDb('user'), actorId: order.userId, note: null, at: order.placedAt },
     ],

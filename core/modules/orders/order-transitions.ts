@@ -4,6 +4,7 @@ import type { Tx } from '../../infra/prisma';
 import { appendEvent } from '../outbox/outbox-writer';
 import { actorToDb, statusToDb, type ActorName } from './order-enums';
 import { orderInclude, type OrderRow } from './order-mapper';
+import { refundCapturedPayments } from '../payments/refund-service';
 
 export type TransitionRequest = {
   orderId: string;
@@ -54,37 +55,99 @@ export async function transitionOrder(tx: Tx, req: TransitionRequest): Promise<T
     throw conflict('order_cancelled', 'A cancelled order cannot change its paid state');
   }
 
+  const order = await writeChange(tx, current, { to, isPaid, actor: req.actor, note: req.note });
+  if (to === OrderStatus.Cancelled) {
+    await releaseStock(tx, order);
+    if (current.payment_type === 'Online') await refundCapturedPayments(tx, order.id, req.note ?? 'Order cancelled');
+  }
+  if (from === OrderStatus.Pending && to === OrderStatus.OrderPlaced) await clearBoughtFromCart(tx, order);
+  return { order: await tx.order.findUniqueOrThrow({ where: { id: order.id }, include: orderInclude }), changed: true };
+}
+
+/** History row, the new state with a bumped version, and the `order.status_changed` announcement. */
+async function writeChange(tx: Tx, current: LockedOrder, change: { to: OrderStatus; isPaid: boolean; actor: TransitionRequest['actor']; note?: string }): Promise<OrderRow> {
   await tx.orderHistory.create({
     data: {
       orderId: current.id,
-      fromStatus: statusToDb(from),
-      toStatus: statusToDb(to),
-      isPaid: isPaid !== current.is_paid ? isPaid : null,
-      actorType: actorToDb(req.actor.type),
-      actorId: req.actor.id ?? null,
-      note: req.note ?? null,
+      fromStatus: statusToDb(current.status),
+      toStatus: statusToDb(change.to),
+      isPaid: change.isPaid !== current.is_paid ? change.isPaid : null,
+      actorType: actorToDb(change.actor.type),
+      actorId: change.actor.id ?? null,
+      note: change.note ?? null,
     },
   });
   const order = await tx.order.update({
     where: { id: current.id },
-    data: { status: statusToDb(to), isPaid, version: { increment: 1 } },
+    data: { status: statusToDb(change.to), isPaid: change.isPaid, version: { increment: 1 } },
     include: orderInclude,
   });
-  if (to === OrderStatus.Cancelled && from !== OrderStatus.Cancelled) await releaseStock(tx, order);
-
   await appendEvent(tx, 'order.status_changed', {
     orderId: order.id,
     userId: order.userId,
-    from,
-    to,
+    from: current.status,
+    to: change.to,
     isPaid: order.isPaid,
     version: order.version,
   });
-  return { order, changed: true };
+  return order;
 }
 
 /**
- * Gives a cancelled order's units back; a product that had run out is in stock again. Rows are locked in product id
+ * An online order placed for good (paid, or restored by a late payment): the cart lines it bought are done with. They
+ * stayed while the shopper could still walk away from Checkout; the rest of the cart stays too.
+ */
+async function clearBoughtFromCart(tx: Tx, order: OrderRow): Promise<void> {
+  const productIds = [...new Set(order.items.map((i) => i.productId))];
+  await tx.$executeRaw`DELETE FROM cart_items WHERE user_id = ${order.userId}::uuid AND product_id = ANY(${productIds}::uuid[])`;
+}
+
+/**
+ * A payment captured after the system cancelled its order (expired unpaid, or the gateway failed at the start)
+ * restores the order to Order Placed and paid, if every unit it held can be taken again; the shopper paid for it and
+ * the order was never cancelled by a person. Orders cancelled by the shopper or the seller stay cancelled (Cancelled is
+ * final for people), as do orders whose stock has gone meanwhile: those payments are refunded instead. Returns
+ * whether the order was restored; the caller holds the order's row lock.
+ */
+export async function restoreCancelledOrder(tx: Tx, req: { orderId: string; note: string }): Promise<boolean> {
+  const [current] = await tx.$queryRaw<LockedOrder[]>`
+    SELECT id, user_id, status::text AS status, is_paid, payment_type::text AS payment_type
+      FROM orders WHERE id = ${req.orderId}::uuid FOR UPDATE`;
+  if (!current || current.status !== OrderStatus.Cancelled || current.is_paid) return false;
+  const lastChange = await tx.orderHistory.findFirst({ where: { orderId: current.id }, orderBy: { at: 'desc' }, select: { actorType: true } });
+  if (lastChange?.actorType !== actorToDb('system')) return false;
+  const items = await tx.orderItem.findMany({ where: { orderId: current.id } });
+  if (!(await takeStockAgain(tx, items))) return false;
+  const order = await writeChange(tx, current, { to: OrderStatus.OrderPlaced, isPaid: true, actor: { type: 'system' }, note: req.note });
+  await clearBoughtFromCart(tx, order);
+  return true;
+}
+
+/**
+ * Takes an order's units again, all or none: the product rows are locked in id order (as `place_order` does), checked,
+ * and only then decremented, so a shortfall leaves the transaction clean and every product as it was.
+ */
+async function takeStockAgain(tx: Tx, items: { productId: string; quantity: number }[]): Promise<boolean> {
+  const wanted = new Map<string, number>();
+  for (const item of items) wanted.set(item.productId, (wanted.get(item.productId) ?? 0) + item.quantity);
+  const ids = [...wanted.keys()].sort();
+  const rows = await tx.$queryRaw<{ id: string; stock_quantity: number | null; in_stock: boolean; deleted: boolean }[]>`
+    SELECT id::text, stock_quantity, in_stock, deleted_at IS NOT NULL AS deleted
+      FROM products WHERE id = ANY(${ids}::uuid[]) ORDER BY id FOR UPDATE`;
+  const available = rows.length === ids.length && rows.every((p) => !p.deleted && p.in_stock && (p.stock_quantity === null || p.stock_quantity >= wanted.get(p.id)!));
+  if (!available) return false;
+  for (const p of rows.filter((r) => r.stock_quantity !== null)) {
+    const left = p.stock_quantity! - wanted.get(p.id)!;
+    await tx.$executeRaw`
+      UPDATE products SET stock_quantity = ${left}, in_stock = ${left > 0}, updated_at = now() WHERE id = ${p.id}::uuid`;
+    if (left === 0) await appendEvent(tx, 'stock.changed', { productId: p.id, reason: 'ordered' });
+  }
+  return true;
+}
+
+/**
+ * Gives a cancelled order's units back, exactly once: only the transition into Cancelled calls it, under the order's
+ * row lock, and Cancelled has no way out but a restore that takes the units again. a product that had run out is in stock again. Rows are locked in product id
  * order, as `place_order` locks them, so a cancellation and a checkout sharing products cannot deadlock.
  */
 async function releaseStock(tx: Tx, order: OrderRow): Promise<void> {

@@ -38,9 +38,12 @@ export function createSellerOrderService(deps: { repo: SellerOrderRepository; tr
           to: input.status,
           isPaid: input.isPaid,
           actor: { type: 'seller', id: sellerId },
-          // Pending means the online payment is not confirmed: only the payment flow may place (or cancel) the order.
+          note: input.status === OrderStatus.Cancelled ? `Cancelled by the store: ${input.reason}` : undefined,
+          // Pending means the online payment is not confirmed: only the payment flow may place the order, though the
+          // store may cancel it (a payment that still arrives is then refunded).
           guard: ({ status }) => {
-            if (status === OrderStatus.Pending) {
+            if (status === OrderStatus.Cancelled && input.status === OrderStatus.Cancelled) throw conflict('already_cancelled', 'This order is already cancelled');
+            if (status === OrderStatus.Pending && input.status !== OrderStatus.Cancelled) {
               throw conflict('awaiting_payment', 'This order is waiting for its online payment and can be updated once the payment is confirmed');
             }
           },

@@ -2,43 +2,58 @@ import type { Config } from '../../infra/config';
 import type { Logger } from '../../infra/logger';
 import type { OrderPaymentState } from '../orders/order-repository';
 import type { OrderService } from '../orders/order-service';
-import { isMoneySecured, type GatewayPayment, type PaymentGateway } from './payment-gateway';
+import { GatewayError, isInProgress, isMoneySecured, type GatewayPayment, type PaymentGateway } from './payment-gateway';
 import type { PaymentRepository, PaymentRow } from './payment-repository';
 import type { PaymentSettlement } from './payment-settlement';
+import type { RefundService } from './refund-service';
 
-/** Orders looked at per run, oldest first; a backlog drains over a few runs instead of one long one. */
+/** Orders (and refunds) looked at per run, oldest first; a backlog drains over a few runs instead of one long one. */
 const BATCH = 50;
+/** A refund still pending this long after it was recorded is asked about at the gateway (its webhook may be lost). */
+const REFUND_FOLLOW_AFTER_MS = 60_000;
 
-export type ReconcileSummary = { checked: number; paid: number; expired: number; waiting: number; errors: number };
+export type ReconcileSummary = { checked: number; paid: number; expired: number; waiting: number; errors: number; refundsChecked: number; refundsSettled: number };
 
 const belongsTo = (payment: PaymentRow) => (p: GatewayPayment) =>
-  isMoneySecured(p.status) && p.orderId === payment.gatewayOrderId && p.amountPaise === payment.amountPaise && p.currency === payment.currency;
+  p.orderId === payment.gatewayOrderId && p.amountPaise === payment.amountPaise && p.currency === payment.currency;
 
 /**
- * Finds the payments whose callback and webhooks never arrived: Pending online
- * orders older than `reconcileAfterMinutes` are looked up at the gateway (`orders.fetchPayments`). Money secured →
- * the same settlement as a callback; nothing and past `expiryMinutes` → Cancelled with stock released. When the
- * gateway cannot be asked, nothing is expired: an order we cannot check might have been paid.
+ * Finds what callbacks and webhooks missed (notes on Razorpay: `orders.fetchPayments`). Pending online orders older
+ * than `reconcileAfterMinutes` are looked up at the gateway right before any decision:
+ * - a captured or authorized payment → the same settlement as a callback (authorized ones are captured there);
+ * - a payment still in progress (`created`: a UPI collect not yet approved; `authorized`: not yet captured) → the
+ *   order waits, up to `graceMinutes` past its expiry;
+ * - nothing, and past the order's expiry → Cancelled with stock released.
+ * A capture that lands after that cancel (the gateway cannot be locked with our row) is not lost: the settlement
+ * restores the order or refunds the payment. When the gateway cannot be asked, nothing is expired: an order we cannot
+ * check might have been paid. Pending refunds are followed up too.
  */
 export function createPaymentReconciler(deps: {
   repo: PaymentRepository;
   orders: Pick<OrderService, 'stalePendingOnline'>;
   gateway: PaymentGateway;
   settlement: PaymentSettlement;
+  refunds: Pick<RefundService, 'follow'>;
   payments: Config['payments'];
   logger: Logger;
 }) {
   const { repo, orders, gateway, settlement, payments, logger } = deps;
 
   async function reconcileOrder(order: OrderPaymentState, now: Date): Promise<'paid' | 'expired' | 'waiting'> {
+    let inProgress = false;
     for (const payment of await repo.paymentsOfOrder(order.id)) {
-      const secured = (await gateway.fetchOrderPayments(payment.gatewayOrderId)).find(belongsTo(payment));
-      if (!secured) continue;
-      const outcome = await settlement.settle({ paymentId: payment.id, gatewayPaymentId: secured.id, source: 'reconciler', signature: null });
-      logger.info({ orderId: order.id, gatewayPaymentId: secured.id, outcome }, 'reconciler: payment found');
-      return outcome === 'paid' || outcome === 'already_paid' ? 'paid' : 'waiting';
+      const reported = (await gateway.fetchOrderPayments(payment.gatewayOrderId)).filter(belongsTo(payment));
+      const secured = reported.find((p) => isMoneySecured(p.status)) ?? reported.find((p) => p.status === 'authorized');
+      if (secured) {
+        const outcome = await settlement.settle({ paymentId: payment.id, gatewayPaymentId: secured.id, source: 'reconciler', signature: null });
+        logger.info({ orderId: order.id, gatewayPaymentId: secured.id, outcome }, 'reconciler: payment found');
+        return outcome === 'paid' || outcome === 'already_paid' ? 'paid' : 'waiting';
+      }
+      inProgress ||= reported.some((p) => isInProgress(p.status));
     }
-    if (order.createdAt.getTime() > now.getTime() - payments.expiryMinutes * 60_000) return 'waiting';
+    const expiresAt = order.expiresAt ?? new Date(order.createdAt.getTime() + payments.expiryMinutes * 60_000);
+    if (now < expiresAt) return 'waiting';
+    if (inProgress && now.getTime() < expiresAt.getTime() + payments.graceMinutes * 60_000) return 'waiting';
     const outcome = await settlement.expire(order.id, payments.expiryMinutes);
     logger.info({ orderId: order.id, outcome }, 'reconciler: unpaid order expired');
     return outcome === 'expired' ? 'expired' : 'waiting';
@@ -47,16 +62,21 @@ export function createPaymentReconciler(deps: {
   return {
     async runOnce(now = new Date()): Promise<ReconcileSummary> {
       const stale = await orders.stalePendingOnline(new Date(now.getTime() - payments.reconcileAfterMinutes * 60_000), BATCH);
-      const summary: ReconcileSummary = { checked: stale.length, paid: 0, expired: 0, waiting: 0, errors: 0 };
+      const summary: ReconcileSummary = { checked: stale.length, paid: 0, expired: 0, waiting: 0, errors: 0, refundsChecked: 0, refundsSettled: 0 };
       for (const order of stale) {
         try {
           summary[await reconcileOrder(order, now)] += 1;
         } catch (error) {
           // One order's gateway trouble must not stop the others; it is simply looked at again next run.
           summary.errors += 1;
-          logger.warn({ orderId: order.id, err: (error as Error).message }, 'reconciler: order skipped');
+          const kind = error instanceof GatewayError ? error.kind : 'unexpected';
+          logger.warn({ orderId: order.id, kind, err: (error as Error).message }, 'reconciler: order skipped');
         }
       }
+      const followed = await deps.refunds.follow(new Date(now.getTime() - REFUND_FOLLOW_AFTER_MS), BATCH);
+      summary.refundsChecked = followed.checked;
+      summary.refundsSettled = followed.settled;
+      summary.errors += followed.errors;
       return summary;
     },
   };

@@ -44,6 +44,11 @@ export function createPaymentRepository(db: Db) {
       return db.payment.findMany({ where: { orderId }, orderBy: { createdAt: 'asc' }, select: paymentFields });
     },
 
+    /** The payment row again, inside the caller's transaction (after the order lock: what another decision just wrote). */
+    paymentRow(tx: Tx, id: string): Promise<PaymentRow | null> {
+      return tx.payment.findUnique({ where: { id }, select: paymentFields });
+    },
+
     findPayment(id: string): Promise<PaymentRow | null> {
       return db.payment.findUnique({ where: { id }, select: paymentFields });
     },
@@ -65,9 +70,32 @@ export function createPaymentRepository(db: Db) {
       await tx.payment.update({ where: { id }, data });
     },
 
-    /** Every payment row of an order that never reached CAPTURED becomes FAILED (the order is being cancelled). */
+    /** Payment rows of an order that never got a payment become FAILED (the order is being cancelled). */
     async failOpenPayments(tx: Tx, orderId: string, raw: object): Promise<void> {
-      await tx.payment.updateMany({ where: { orderId, status: { not: DbPaymentStatus.CAPTURED } }, data: { status: DbPaymentStatus.FAILED, raw } });
+      await tx.payment.updateMany({ where: { orderId, status: { in: [DbPaymentStatus.CREATED, DbPaymentStatus.SUBMITTED] } }, data: { status: DbPaymentStatus.FAILED, raw } });
+    },
+
+    /** The gateway reports the payment authorized: recorded as such until it is captured (never over a later state). */
+    async recordAuthorized(tx: Tx, id: string, payment: { id: string }): Promise<void> {
+      await tx.payment.updateMany({
+        where: { id, status: { in: [DbPaymentStatus.CREATED, DbPaymentStatus.SUBMITTED, DbPaymentStatus.FAILED] }, OR: [{ gatewayPaymentId: null }, { gatewayPaymentId: payment.id }] },
+        data: { status: DbPaymentStatus.AUTHORIZED, gatewayPaymentId: payment.id, raw: payment },
+      });
+    },
+
+    /** A failed try on the gateway order: the row shows it until a later try is authorized or captured. */
+    async recordFailedTry(tx: Tx, id: string, payment: object): Promise<void> {
+      await tx.payment.updateMany({ where: { id, status: { in: [DbPaymentStatus.CREATED, DbPaymentStatus.SUBMITTED] } }, data: { status: DbPaymentStatus.FAILED, raw: payment } });
+    },
+
+    /** The captured payments of an order (to refund when it is cancelled). */
+    capturedOfOrder(tx: Tx, orderId: string): Promise<PaymentRow[]> {
+      return tx.payment.findMany({ where: { orderId, status: DbPaymentStatus.CAPTURED, gatewayPaymentId: { not: null } }, select: paymentFields });
+    },
+
+    /** A refund went through: the payment it refunded is `refunded`, as the gateway reports it. */
+    async markRefunded(tx: Tx, id: string, gatewayPaymentId: string): Promise<void> {
+      await tx.payment.updateMany({ where: { id, gatewayPaymentId }, data: { status: DbPaymentStatus.REFUNDED } });
     },
 
     findAttempt(tx: Tx, where: { paymentId: string; source: AttemptSource; gatewayPaymentId: string; signature: string | null }) {

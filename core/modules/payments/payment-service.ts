@@ -10,22 +10,27 @@ import type { OrderService } from '../orders/order-service';
 import { transitionOrder } from '../orders/order-transitions';
 import { appendEvent } from '../outbox/outbox-writer';
 import { isSimulated } from './payment-gateway-factory';
-import type { PaymentGateway } from './payment-gateway';
+import { GatewayError, type PaymentGateway } from './payment-gateway';
 import type { PaymentRepository, PaymentRow } from './payment-repository';
 import { handleWebhook } from './payment-webhooks';
-import type { CheckoutResponse } from './simulated-gateway';
+import type { RefundService } from './refund-service';
+import type { TestCheckoutOutcome, TestCheckoutResult } from './simulated-gateway';
 
 /**
- * The request side of online payment: creating the Pending order and its gateway order, taking a
- * checkout callback, taking a webhook, and the simulated gateway's test checkout. Deciding a payment happens later,
- * in the payments worker (payment-settlement.ts); these calls only record what arrived and enqueue it through the
- * outbox, so they answer fast and lose nothing.
+ * The request side of online payment: creating the Pending order and its gateway order, reopening Checkout for it
+ * ("Pay now"), taking a checkout callback, taking a webhook, and the simulated gateway's test checkout. Deciding a
+ * payment happens later, in the payments worker (payment-settlement.ts); these calls only record what arrived and
+ * enqueue it through the outbox, so they answer fast and lose nothing.
  */
 
 export type CreateOnlineOrderInput = { userId: string; items: { product: string; quantity: number }[]; addressId: string; idempotencyKey?: string };
 export type CreateOnlineOrderResult = { reply: RazorpayCreateReply; created: boolean };
 
 const CURRENCY = 'INR';
+/** Checkout closes this long before the order expires, so a payment started in it can finish before the reconciler looks. */
+const CHECKOUT_MARGIN_SECONDS = 120;
+/** Reopening Checkout for less than this is pointless: the shopper could not finish paying. */
+const MIN_CHECKOUT_SECONDS = 60;
 
 /**
  * Checkout callbacks one payment may record. A shopper's browser sends one (a retry or two at most); past this the
@@ -34,12 +39,19 @@ const CURRENCY = 'INR';
  */
 export const MAX_CHECKOUT_ATTEMPTS = 10;
 
-const gatewayDown = () =>
-  new AppError(
+/** What the shopper is told when the gateway failed us, by kind; the log gets the details. */
+function gatewayProblem(error: unknown): AppError {
+  if (error instanceof GatewayError && error.kind === 'rejected') {
+    return conflict('payment_rejected', 'The payment gateway refused to start a payment for this order, so it was not placed. Please choose Cash on Delivery.');
+  }
+  return new AppError(
     'unavailable',
     'payment_gateway_unavailable',
     'Online payment is not available right now, so your order was not placed. Please try again in a moment or choose Cash on Delivery.',
   );
+}
+
+export type GatewayErrorLog = (fields: { kind: string; orderId: string; operation: string; err: string }, message: string) => void;
 
 export function createPaymentService(deps: {
   repo: PaymentRepository;
@@ -48,29 +60,38 @@ export function createPaymentService(deps: {
   accounts: Pick<AccountService, 'contact'>;
   gateway: PaymentGateway;
   webhookSecret: string;
-  checkoutTimeoutSeconds: number;
+  refunds: RefundService;
+  /** Where gateway failures are reported, with their kind and the order they concern. */
+  logGatewayError: GatewayErrorLog;
 }) {
   const { repo, transaction, orders, gateway } = deps;
 
-  async function checkoutReply(orderId: string, payment: PaymentRow, userId: string, addressPhone: string): Promise<RazorpayCreateReply> {
+  function reportGatewayError(error: unknown, orderId: string, operation: string): void {
+    const kind = error instanceof GatewayError ? error.kind : 'unexpected';
+    deps.logGatewayError({ kind, orderId, operation, err: (error as Error)?.message ?? String(error) }, `payment gateway ${operation} failed (${kind})`);
+  }
+
+  async function checkoutReply(order: { id: string; expiresAt: Date | null }, payment: PaymentRow, userId: string, addressPhone: string): Promise<RazorpayCreateReply> {
     const user = await deps.accounts.contact(userId);
+    const left = order.expiresAt ? Math.floor((order.expiresAt.getTime() - Date.now()) / 1000) : MIN_CHECKOUT_SECONDS + CHECKOUT_MARGIN_SECONDS;
     return {
       success: true,
       // Razorpay Checkout takes the amount in paise.
       order: { id: payment.gatewayOrderId, amount: payment.amountPaise, currency: payment.currency },
-      dbOrderId: orderId,
+      dbOrderId: order.id,
       key: gateway.keyId,
       gateway: gateway.name,
       prefill: { name: user?.name ?? '', email: user?.email ?? '', contact: user?.phone ?? addressPhone },
-      timeoutSeconds: deps.checkoutTimeoutSeconds,
+      timeoutSeconds: Math.max(MIN_CHECKOUT_SECONDS, left - CHECKOUT_MARGIN_SECONDS),
+      expiresAt: order.expiresAt?.toISOString() ?? null,
     };
   }
 
   /** A double submit (same Idempotency-Key) gets the first checkout back, or the reason it cannot continue. */
   async function replay(orderId: string, userId: string, phone: string): Promise<RazorpayCreateReply> {
     const [order, payment] = await Promise.all([orders.paymentState(orderId), repo.latestPaymentOfOrder(orderId)]);
-    if (order?.status === DbOrderStatus.PENDING && payment) return checkoutReply(orderId, payment, userId, phone);
-    if (order?.status === DbOrderStatus.CANCELLED && !payment) throw gatewayDown();
+    if (order?.status === DbOrderStatus.PENDING && payment) return checkoutReply(order, payment, userId, phone);
+    if (order?.status === DbOrderStatus.CANCELLED && !payment) throw gatewayProblem(null);
     if (order?.status === DbOrderStatus.PENDING) throw conflict('payment_preparing', 'Your payment is still being prepared; try again in a moment');
     throw conflict('order_not_pending', 'This order is no longer waiting for a payment');
   }
@@ -80,10 +101,10 @@ export function createPaymentService(deps: {
      * POST /api/order/razorpay/create. The order service places the Pending order (server prices, stock reserved,
      * address snapshot, outbox) in its own transaction; only then is the gateway called, because no database
      * transaction or stock lock may wait on a remote API. If the gateway fails, the order is cancelled through the
-     * state machine (which returns the stock) and the shopper is told plainly.
+     * state machine (which returns the stock) and the shopper is told plainly. The cart stays as it is until the
+     * payment places the order for good.
      */
     async createOnlineOrder(input: CreateOnlineOrderInput): Promise<CreateOnlineOrderResult> {
-      // The cart empties with the order, as for COD: the client empties its own copy as soon as this call answers.
       const placed = await orders.placeOrder({
         userId: input.userId,
         items: input.items,
@@ -106,12 +127,32 @@ export function createPaymentService(deps: {
           raw: gatewayOrder,
         });
       } catch (error) {
+        reportGatewayError(error, orderId, 'orders.create');
         await transaction((tx) =>
           transitionOrder(tx, { orderId, to: OrderStatus.Cancelled, actor: { type: 'system' }, note: 'The payment gateway could not start a payment' }),
         );
-        throw Object.assign(gatewayDown(), { cause: error });
+        throw Object.assign(gatewayProblem(error), { cause: error });
       }
-      return { reply: await checkoutReply(orderId, payment, input.userId, placed.order.address.phone), created: true };
+      const expiresAt = placed.order.expiresAt ? new Date(placed.order.expiresAt) : null;
+      return { reply: await checkoutReply({ id: orderId, expiresAt }, payment, input.userId, placed.order.address.phone), created: true };
+    },
+
+    /**
+     * POST /api/order/:id/pay ("Pay now" on My Orders): Checkout again for the same gateway order of the shopper's own
+     * Pending online order, as Razorpay lets a shopper retry on one order, until the order expires.
+     */
+    async payAgain(userId: string, orderId: string): Promise<RazorpayCreateReply> {
+      const order = await orders.paymentState(orderId);
+      if (!order || order.userId !== userId) throw notFound('order_not_found', 'Order not found');
+      if (order.paymentType !== DbPaymentType.ONLINE) throw conflict('not_online', 'This order is paid on delivery, not online');
+      if (order.isPaid || order.status !== DbOrderStatus.PENDING) throw conflict('order_not_pending', 'This order is no longer waiting for a payment');
+      const left = order.expiresAt ? (order.expiresAt.getTime() - Date.now()) / 1000 : Infinity;
+      if (left - CHECKOUT_MARGIN_SECONDS < MIN_CHECKOUT_SECONDS) {
+        throw conflict('payment_window_closed', 'The time to pay for this order is over; it will be cancelled and its items released shortly');
+      }
+      const payment = await repo.latestPaymentOfOrder(order.id);
+      if (!payment) throw conflict('payment_preparing', 'Your payment is still being prepared; try again in a moment');
+      return checkoutReply(order, payment, userId, String((order.address as { phone?: unknown } | null)?.phone ?? ''));
     },
 
     /**
@@ -132,8 +173,9 @@ export function createPaymentService(deps: {
         const current = await orders.lockPaymentState(tx, order.id);
         const attempt = { paymentId: payment.id, source: 'checkout' as const, gatewayPaymentId: body.razorpay_payment_id, signature: body.razorpay_signature.toLowerCase() };
         if (await repo.findAttempt(tx, attempt)) return { message: 'Payment received, confirming…' };
-        if (current?.isPaid) return { message: 'Payment already confirmed' };
-        if (current?.status !== DbOrderStatus.PENDING) throw conflict('order_not_pending', 'This order is no longer waiting for a payment');
+        if (current?.isPaid && payment.gatewayPaymentId === attempt.gatewayPaymentId) return { message: 'Payment already confirmed' };
+        // A payment that arrives for a cancelled (or already paid) order is still recorded and decided: the worker
+        // restores the order or refunds the money, so nothing a shopper paid is ever left without an answer.
         // Counted under the same order lock, so parallel callbacks cannot all pass the cap.
         if ((await repo.countAttempts(tx, payment.id, 'checkout')) >= MAX_CHECKOUT_ATTEMPTS) {
           throw conflict('too_many_payment_attempts', 'Too many payment confirmations for this order. If you paid, it will be confirmed automatically.');
@@ -156,7 +198,7 @@ export function createPaymentService(deps: {
 
     /** POST /api/payments/razorpay/webhook (see payment-webhooks.ts). */
     receiveWebhook(input: { rawBody: string; signature: string | undefined; eventId: string | undefined }) {
-      return handleWebhook({ repo, transaction, webhookSecret: deps.webhookSecret, newId: randomUUID }, input);
+      return handleWebhook({ repo, transaction, webhookSecret: deps.webhookSecret, newId: randomUUID, applyRefund: deps.refunds.apply }, input);
     },
 
     /** Whether the test checkout exists at all: only while no real Razorpay keys are configured. */
@@ -164,18 +206,32 @@ export function createPaymentService(deps: {
       return isSimulated(gateway);
     },
 
-    /** POST /api/payments/simulated/checkout: pays (or fails) the caller's own Pending order in the simulated gateway. */
-    async simulatedCheckout(userId: string, gatewayOrderId: string, outcome: 'success' | 'failure'): Promise<CheckoutResponse> {
+    /**
+     * POST /api/payments/simulated/checkout: a payment on the caller's own gateway order in the simulated gateway, with
+     * the outcome the test checkout chose (and how a refund of it will end). Like real Checkout, it takes a payment on
+     * any order it still knows, even one our side has cancelled: that is how a late payment happens.
+     */
+    async simulatedCheckout(userId: string, input: { gatewayOrderId: string; outcome: TestCheckoutOutcome; refund?: 'processed' | 'failed' }): Promise<TestCheckoutResult> {
       if (!isSimulated(gateway)) throw notFound('not_found', 'Not found');
-      const payment = await repo.findByGatewayOrderId(gatewayOrderId);
+      const payment = await repo.findByGatewayOrderId(input.gatewayOrderId);
       const order = payment && (await orders.paymentState(payment.orderId));
       if (!order || order.userId !== userId) throw notFound('payment_not_found', 'Payment not found');
-      if (order.isPaid || order.status !== DbOrderStatus.PENDING) throw conflict('order_not_pending', 'This order is no longer waiting for a payment');
-      const response = await gateway.checkout(gatewayOrderId, outcome).catch((error: unknown) => {
+      const result = await gateway.checkout(input.gatewayOrderId, input.outcome, { refund: input.refund }).catch((error: unknown) => {
         throw Object.assign(new AppError('unavailable', 'payment_gateway_unavailable', 'The test payment could not be made; please try again'), { cause: error });
       });
-      if (!response) throw notFound('payment_not_found', 'Payment not found');
-      return response;
+      if (!result) throw notFound('payment_not_found', 'Payment not found');
+      return result;
+    },
+
+    /** POST /api/payments/simulated/complete: the shopper approves (or declines) a pending UPI collect, however late. */
+    async simulatedComplete(userId: string, gatewayPaymentId: string, outcome: 'success' | 'failure'): Promise<{ status: string }> {
+      if (!isSimulated(gateway)) throw notFound('not_found', 'Not found');
+      const reported = await gateway.fetchPayment(gatewayPaymentId).catch(() => null);
+      const ours = reported?.orderId ? await repo.findByGatewayOrderId(reported.orderId) : null;
+      const order = ours && (await orders.paymentState(ours.orderId));
+      if (!reported || !order || order.userId !== userId) throw notFound('payment_not_found', 'Payment not found');
+      const done = await gateway.completePayment(gatewayPaymentId, outcome);
+      return { status: done?.status ?? reported.status };
     },
   };
 }

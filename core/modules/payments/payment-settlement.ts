@@ -3,10 +3,11 @@ import type { Transaction, Tx } from '../../infra/prisma';
 import { DbOrderStatus } from '../orders/order-enums';
 import type { OrderPaymentState as OrderState } from '../orders/order-repository';
 import type { OrderService } from '../orders/order-service';
-import { transitionOrder } from '../orders/order-transitions';
+import { restoreCancelledOrder, transitionOrder } from '../orders/order-transitions';
 import { appendEvent } from '../outbox/outbox-writer';
-import { isMoneySecured, type GatewayPayment, type PaymentGateway } from './payment-gateway';
+import { GatewayError, isMoneySecured, type GatewayPayment, type PaymentGateway } from './payment-gateway';
 import { DbPaymentStatus, type AttemptSource, type PaymentRepository, type PaymentRow } from './payment-repository';
+import { recordRefund } from './refund-service';
 import { isValidCheckoutSignature } from './signatures';
 
 /**
@@ -26,8 +27,8 @@ export type Submission = {
   webhookEventId?: string;
 };
 
-/** Outcomes that mean money may have to go back to a shopper: the processor logs them as warnings. */
-export const NEEDS_ATTENTION = new Set(['captured_after_cancel', 'duplicate_payment']);
+/** Outcomes where money reached the gateway for an order that could not take it: the processor logs them. */
+export const NEEDS_ATTENTION = new Set(['refunding_late_capture', 'refunding_second_payment']);
 
 /** The gateway still reports the payment as in progress; the job is retried with backoff, then the reconciler takes over. */
 export class PaymentNotFinalError extends Error {
@@ -47,42 +48,84 @@ export function createPaymentSettlement(deps: {
   const { repo, transaction, orders, gateway } = deps;
   const system = { type: 'system' as const };
 
+  const refundOf = (payment: PaymentRow, paid: GatewayPayment, reason: string) => ({
+    orderId: payment.orderId,
+    paymentId: payment.id,
+    gatewayPaymentId: paid.id,
+    amountPaise: paid.amountPaise,
+    reason,
+  });
+
+  /**
+   * A captured payment, with the order locked. Pending → paid and Order Placed. Already paid by another payment →
+   * that second payment is refunded. Cancelled → restored if the system cancelled it and its stock is still there,
+   * refunded otherwise. Never leaves captured money without a decision.
+   */
   async function markPaid(tx: Tx, payment: PaymentRow, order: OrderState, paid: GatewayPayment, source: AttemptSource): Promise<string> {
-    if (order.isPaid) return paid.id === payment.gatewayPaymentId ? 'already_paid' : 'duplicate_payment';
-    // The gateway's truth is recorded even when the order can no longer take it, so support can refund it.
-    await repo.updatePayment(tx, payment.id, { status: DbPaymentStatus.CAPTURED, gatewayPaymentId: paid.id, raw: paid });
-    if (order.status !== DbOrderStatus.PENDING) return 'captured_after_cancel';
-    await transitionOrder(tx, { orderId: order.id, to: OrderStatus.OrderPlaced, isPaid: true, actor: system, note: `Payment ${paid.id} ${paid.status} (${source})` });
+    if (order.isPaid) {
+      if (paid.id === payment.gatewayPaymentId) return 'already_paid';
+      const refund = await recordRefund(tx, refundOf(payment, paid, 'A second payment for an order that was already paid'));
+      return refund ? 'refunding_second_payment' : 'already_refunding';
+    }
+    const note = `Payment ${paid.id} captured (${source})`;
+    if (order.status === DbOrderStatus.PENDING) {
+      await repo.updatePayment(tx, payment.id, { status: DbPaymentStatus.CAPTURED, gatewayPaymentId: paid.id, raw: paid });
+      await transitionOrder(tx, { orderId: order.id, to: OrderStatus.OrderPlaced, isPaid: true, actor: system, note });
+    } else if (order.status === DbOrderStatus.CANCELLED && (await restoreCancelledOrder(tx, { orderId: order.id, note: `${note} after the order had been cancelled; restored` }))) {
+      await repo.updatePayment(tx, payment.id, { status: DbPaymentStatus.CAPTURED, gatewayPaymentId: paid.id, raw: paid });
+    } else {
+      // The gateway's truth is recorded, and the money goes back (refund-service.ts).
+      if (!payment.gatewayPaymentId || payment.gatewayPaymentId === paid.id) {
+        await repo.updatePayment(tx, payment.id, { status: DbPaymentStatus.CAPTURED, gatewayPaymentId: paid.id, raw: paid });
+      }
+      const refund = await recordRefund(tx, refundOf(payment, paid, 'Paid after the order was cancelled'));
+      return refund ? 'refunding_late_capture' : 'already_refunding';
+    }
     await appendEvent(tx, 'payment.verified', { orderId: order.id, userId: order.userId, gatewayPaymentId: paid.id });
-    return 'paid';
+    return order.status === DbOrderStatus.PENDING ? 'paid' : 'restored';
   }
 
-  async function markFailed(tx: Tx, payment: PaymentRow, order: OrderState, failed: GatewayPayment, source: AttemptSource): Promise<string> {
+  /**
+   * One failed try. Razorpay Checkout lets the shopper try again on the same gateway order, so the order stays Pending
+   * (with its stock) until it is paid or expires; the shopper is told, and "Pay now" reopens Checkout.
+   */
+  async function markFailed(tx: Tx, payment: PaymentRow, order: OrderState, failed: GatewayPayment): Promise<string> {
     if (order.isPaid || order.status !== DbOrderStatus.PENDING) return 'failure_ignored';
-    if (source === 'checkout') {
-      // The shopper's own checkout ended in failure: the order is over, its stock goes back on the shelf.
-      await repo.updatePayment(tx, payment.id, { status: DbPaymentStatus.FAILED, raw: failed });
-      await transitionOrder(tx, { orderId: order.id, to: OrderStatus.Cancelled, actor: system, note: `Payment ${failed.id} failed` });
-      await appendEvent(tx, 'payment.failed', { orderId: order.id, userId: order.userId, reason: 'payment_failed' });
-      return 'cancelled';
-    }
-    // A webhook's payment.failed is one failed try: Razorpay Checkout lets the shopper retry on the same gateway order,
-    // and a later (or reordered) payment.captured must still be able to pay it. The reconciler expires it otherwise.
+    await repo.recordFailedTry(tx, payment.id, failed);
     await appendEvent(tx, 'payment.failed', { orderId: order.id, userId: order.userId, reason: 'payment_failed' });
     return 'failed_attempt';
   }
 
-  /** Runs `decide` with the order locked; the order is re-read under the lock, never trusted from before it. */
-  function withLockedOrder(payment: PaymentRow, decide: (tx: Tx, order: OrderState) => Promise<string>): Promise<string> {
+  /**
+   * Runs `decide` with the order locked; the order and its payment row are re-read under the lock, never trusted from
+   * before it (a concurrent callback or webhook for the same payment may have just paid the order).
+   */
+  function withLockedOrder(payment: PaymentRow, decide: (tx: Tx, order: OrderState, payment: PaymentRow) => Promise<string>): Promise<string> {
     return transaction(async (tx) => {
       const order = await orders.lockPaymentState(tx, payment.orderId);
-      return order ? decide(tx, order) : 'order_missing';
+      const current = await repo.paymentRow(tx, payment.id);
+      return order && current ? decide(tx, order, current) : 'order_missing';
     });
+  }
+
+  /**
+   * An authorized payment is not money yet: it is captured here, but only for an order still waiting for it. On a paid
+   * or cancelled order it is left uncaptured, and the gateway hands it back to the shopper by itself.
+   */
+  async function captureIfWanted(payment: PaymentRow, authorized: GatewayPayment): Promise<GatewayPayment | string> {
+    const waiting = await transaction(async (tx) => {
+      const order = await orders.lockPaymentState(tx, payment.orderId);
+      if (!order || order.isPaid || order.status !== DbOrderStatus.PENDING) return false;
+      await repo.recordAuthorized(tx, payment.id, authorized);
+      return true;
+    });
+    if (!waiting) return 'authorization_left_to_lapse';
+    return gateway.capturePayment(authorized.id, authorized.amountPaise, authorized.currency);
   }
 
   async function decide(sub: Submission, payment: PaymentRow, order: OrderState): Promise<string> {
     // The payment that already paid this order, delivered again (replayed verify, webhook after checkout): nothing to do.
-    // Any other payment id on a paid order is still fetched, so a second capture is noticed and flagged for a refund.
+    // Any other payment id on a paid order is still fetched, so a second capture is noticed and refunded.
     if (order.isPaid && payment.gatewayPaymentId === sub.gatewayPaymentId) return 'already_paid';
 
     if (sub.source === 'checkout') {
@@ -104,16 +147,21 @@ export function createPaymentSettlement(deps: {
       }
     }
 
-    // Signatures prove who sent the ids; only the gateway proves the money. GatewayError → job retry.
-    const reported = await gateway.fetchPayment(sub.gatewayPaymentId);
+    // Signatures prove who sent the ids; only the gateway proves the money. GatewayError → the processor decides.
+    let reported = await gateway.fetchPayment(sub.gatewayPaymentId);
     if (!reported) return 'unknown_payment';
     if (reported.orderId !== payment.gatewayOrderId || reported.amountPaise !== payment.amountPaise || reported.currency !== payment.currency) {
       return 'mismatch';
     }
-    if (isMoneySecured(reported.status)) return withLockedOrder(payment, (tx, order) => markPaid(tx, payment, order, reported, sub.source));
-    if (reported.status === 'failed') return withLockedOrder(payment, (tx, order) => markFailed(tx, payment, order, reported, sub.source));
-    if (reported.status === 'created') throw new PaymentNotFinalError(reported.id, reported.status);
-    return `ignored_${reported.status}`;
+    if (reported.status === 'authorized') {
+      const captured = await captureIfWanted(payment, reported);
+      if (typeof captured === 'string') return captured;
+      reported = captured;
+    }
+    const final = reported;
+    if (isMoneySecured(final.status) || final.status === 'refunded') return withLockedOrder(payment, (tx, order, row) => markPaid(tx, row, order, final, sub.source));
+    if (final.status === 'failed') return withLockedOrder(payment, (tx, order, row) => markFailed(tx, row, order, final));
+    throw new PaymentNotFinalError(final.id, final.status);
   }
 
   return {
@@ -124,7 +172,14 @@ export function createPaymentSettlement(deps: {
       if (!payment || !order) return 'unknown_payment_row';
       const attempt = { paymentId: payment.id, source: sub.source, gatewayPaymentId: sub.gatewayPaymentId, signature: sub.signature };
       const attemptId = sub.attemptId ?? (await transaction((tx) => repo.createAttempt(tx, attempt)));
-      const outcome = await decide(sub, payment, order);
+      let outcome: string;
+      try {
+        outcome = await decide(sub, payment, order);
+      } catch (error) {
+        // A refused request ends the attempt (the processor does not retry it); an outage leaves it open for the retry.
+        if (error instanceof GatewayError && error.kind === 'rejected') await transaction((tx) => repo.setAttemptOutcome(tx, attemptId, 'gateway_rejected'));
+        throw error;
+      }
       await transaction(async (tx) => {
         await repo.setAttemptOutcome(tx, attemptId, outcome);
         if (sub.webhookEventId) await repo.markWebhookProcessed(tx, sub.webhookEventId);

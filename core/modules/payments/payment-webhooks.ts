@@ -1,8 +1,8 @@
 import { describeInputProblem, findInputProblem } from '../../contracts/http/clean-input';
 import { AppError, invalid } from '../../domain/errors';
 import { appendEvent } from '../outbox/outbox-writer';
-import { toGatewayPayment } from './payment-gateway';
-import type { Transaction } from '../../infra/prisma';
+import type { Transaction, Tx } from '../../infra/prisma';
+import { toGatewayPayment, toGatewayRefund, type GatewayRefund } from './payment-gateway';
 import type { PaymentRepository } from './payment-repository';
 import { isValidWebhookSignature } from './signatures';
 
@@ -13,8 +13,12 @@ import { isValidWebhookSignature } from './signatures';
  * before any gateway call is made, well inside Razorpay's 5 s.
  */
 
-/** The events that can settle an order; anything else is stored for the record and otherwise ignored. */
-const SETTLING_EVENTS = new Set(['payment.captured', 'payment.failed', 'order.paid']);
+/**
+ * The events that can settle an order (an authorized payment is captured by the worker); refund events move a refund.
+ * Anything else is stored for the record, answered 2xx so Razorpay stops retrying, and otherwise ignored.
+ */
+const SETTLING_EVENTS = new Set(['payment.authorized', 'payment.captured', 'payment.failed', 'order.paid']);
+const REFUND_EVENTS = new Set(['refund.processed', 'refund.failed']);
 
 /**
  * What is stored of a delivery is bounded: Razorpay's payloads are a few KB and a handful of levels deep, so anything
@@ -25,7 +29,14 @@ const MAX_STORED_PAYLOAD_BYTES = 64 * 1024;
 export type WebhookOutcome = 'queued' | 'duplicate' | 'ignored';
 
 export async function handleWebhook(
-  deps: { repo: PaymentRepository; transaction: Transaction; webhookSecret: string; newId: () => string },
+  deps: {
+    repo: PaymentRepository;
+    transaction: Transaction;
+    webhookSecret: string;
+    newId: () => string;
+    /** Moves one of our refunds to the status the gateway reports (refund-service.ts), inside the delivery's transaction. */
+    applyRefund: (tx: Tx, refund: GatewayRefund) => Promise<string>;
+  },
   input: { rawBody: string; signature: string | undefined; eventId: string | undefined },
 ): Promise<WebhookOutcome> {
   // Nothing is parsed, let alone stored, before the signature holds.
@@ -37,7 +48,7 @@ export async function handleWebhook(
   if (Buffer.byteLength(input.rawBody) > MAX_STORED_PAYLOAD_BYTES) {
     throw new AppError('too_large', 'webhook_too_large', `Webhook payloads over ${MAX_STORED_PAYLOAD_BYTES / 1024} KB are not accepted`);
   }
-  let event: { event?: unknown; payload?: { payment?: { entity?: unknown } } };
+  let event: { event?: unknown; payload?: { payment?: { entity?: unknown }; refund?: { entity?: unknown } } };
   try {
     event = JSON.parse(input.rawBody);
   } catch {
@@ -55,6 +66,13 @@ export async function handleWebhook(
   return deps.transaction(async (tx) => {
     const id = deps.newId();
     if (!(await repo.insertWebhookEvent(tx, { id, gatewayEventId: eventId, type, payload: event as object }))) return 'duplicate';
+    const refund = REFUND_EVENTS.has(type) ? toGatewayRefund(event?.payload?.refund?.entity) : null;
+    if (refund) {
+      // The signature proves Razorpay sent it; a refund only ever moves from pending to its final state.
+      await deps.applyRefund(tx, refund);
+      await repo.markWebhookProcessed(tx, id);
+      return 'queued';
+    }
     if (!payment || !ours) {
       await repo.markWebhookProcessed(tx, id);
       return 'ignored';

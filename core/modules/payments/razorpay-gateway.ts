@@ -1,5 +1,5 @@
 import Razorpay from 'razorpay';
-import { GatewayError, toGatewayPayment, type GatewayPayment, type PaymentGateway } from './payment-gateway';
+import { GatewayError, toGatewayPayment, toGatewayRefund, type GatewayPayment, type GatewayRefund, type PaymentGateway } from './payment-gateway';
 
 /**
  * The `razorpay` gateway over the official SDK (pinned to 2.9.8 in package.json). Every call is wrapped: the SDK
@@ -40,7 +40,8 @@ export function toGatewayError(error: unknown, what: string): GatewayError {
   if (typeof error === 'object' && error !== null && typeof (error as { statusCode?: unknown }).statusCode === 'number') {
     const { statusCode, error: body } = error as { statusCode: number; error?: { code?: string; description?: string } };
     const detail = body?.description ?? body?.code ?? 'no details';
-    return new GatewayError(statusCode >= 500 || statusCode === 429 ? 'unavailable' : 'rejected', `Razorpay ${what} failed with ${statusCode}: ${detail}`, statusCode);
+    const kind = statusCode >= 500 || statusCode === 429 ? 'unavailable' : statusCode === 401 ? 'unauthorized' : 'rejected';
+    return new GatewayError(kind, `Razorpay ${what} failed with ${statusCode}: ${detail}`, statusCode);
   }
   // No HTTP answer at all: the SDK's normaliser dereferences `err.response.status` and throws a TypeError.
   return new GatewayError('unavailable', `Razorpay could not be reached (${what}): ${(error as Error)?.message ?? String(error)}`);
@@ -71,6 +72,22 @@ export function createRazorpayGateway(options: RazorpayGatewayOptions): PaymentG
     return payment;
   };
 
+  const asRefund = (entity: unknown, what: string): GatewayRefund => {
+    const refund = toGatewayRefund(entity);
+    if (!refund) throw new GatewayError('unavailable', `Razorpay answered ${what} with an unexpected refund shape`);
+    return refund;
+  };
+
+  const fetchPayment = async (gatewayPaymentId: string) => {
+    try {
+      return asPayment(await call('payments.fetch', () => client.payments.fetch(gatewayPaymentId)), 'payments.fetch');
+    } catch (error) {
+      // Razorpay answers an unknown id with 400 BAD_REQUEST_ERROR "The id provided does not exist" (404 on some routes).
+      if (error instanceof GatewayError && (error.status === 404 || (error.status === 400 && /does not exist/i.test(error.message)))) return null;
+      throw error;
+    }
+  };
+
   return {
     name: 'razorpay',
     keyId: options.keyId,
@@ -83,20 +100,38 @@ export function createRazorpayGateway(options: RazorpayGatewayOptions): PaymentG
       return { id: order.id, amountPaise, currency: order.currency ?? currency, receipt: order.receipt ?? receipt, status: order.status ?? 'created' };
     },
 
-    async fetchPayment(gatewayPaymentId) {
-      try {
-        return asPayment(await call('payments.fetch', () => client.payments.fetch(gatewayPaymentId)), 'payments.fetch');
-      } catch (error) {
-        // Razorpay answers an unknown id with 400 BAD_REQUEST_ERROR "The id provided does not exist" (404 on some routes).
-        if (error instanceof GatewayError && (error.status === 404 || (error.status === 400 && /does not exist/i.test(error.message)))) return null;
-        throw error;
-      }
-    },
+    fetchPayment,
 
     async fetchOrderPayments(gatewayOrderId) {
       const list = await call('orders.fetchPayments', () => client.orders.fetchPayments(gatewayOrderId));
       const items: unknown[] = Array.isArray((list as { items?: unknown })?.items) ? (list as { items: unknown[] }).items : [];
       return items.map((item) => asPayment(item, 'orders.fetchPayments'));
+    },
+
+    async capturePayment(gatewayPaymentId, amountPaise, currency) {
+      try {
+        return asPayment(await call('payments.capture', () => client.payments.capture(gatewayPaymentId, amountPaise, currency)), 'payments.capture');
+      } catch (error) {
+        // A retry after a capture whose answer was lost: Razorpay says 400 "already been captured". That is success.
+        if (error instanceof GatewayError && error.kind === 'rejected' && /already been captured/i.test(error.message)) {
+          const payment = await fetchPayment(gatewayPaymentId);
+          if (payment?.status === 'captured') return payment;
+        }
+        throw error;
+      }
+    },
+
+    async refundPayment(gatewayPaymentId, { amountPaise, receipt, notes }) {
+      const refund = await call('payments.refund', () =>
+        client.payments.refund(gatewayPaymentId, { amount: amountPaise, speed: 'normal', receipt, ...(notes ? { notes } : {}) }),
+      );
+      return asRefund(refund, 'payments.refund');
+    },
+
+    async fetchRefunds(gatewayPaymentId) {
+      const list = await call('payments.fetchMultipleRefund', () => client.payments.fetchMultipleRefund(gatewayPaymentId, { count: 100 }));
+      const items: unknown[] = Array.isArray((list as { items?: unknown })?.items) ? (list as { items: unknown[] }).items : [];
+      return items.map((item) => asRefund(item, 'payments.fetchMultipleRefund'));
     },
   };
 }

@@ -39,7 +39,9 @@ describe('POST /api/order/cod', () => {
         { product: expect.objectContaining({ _id: paneer.id, offerPrice: 0.5 }), quantity: 1 },
       ]),
     );
-    expect(order.history).toEqual([{ from: null, to: 'Order Placed', isPaid: null, actor: 'user', at: expect.any(String) }]);
+    expect(order.history).toEqual([{ from: null, to: 'Order Placed', isPaid: null, actor: 'user', note: null, at: expect.any(String) }]);
+    // Cash on delivery: nothing to refund, nothing to expire.
+    expect(order).toMatchObject({ refund: null, expiresAt: null });
 
     const row = await ctx.db.order.findUniqueOrThrow({ where: { id: order._id }, include: { items: true, history: true } });
     expect(row.amountPaise).toBe(6_247);

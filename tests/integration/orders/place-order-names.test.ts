@@ -15,7 +15,7 @@ describe('place_order takes its event, queue and channel names as parameters', (
   it('spells none of the names in its body', async () => {
     const [fn] = await ctx.db.$queryRaw<{ body: string; args: number }[]>`
       SELECT prosrc AS body, pronargs::int AS args FROM pg_proc WHERE proname = 'place_order'`;
-    expect(fn!.args).toBe(19);
+    expect(fn!.args).toBe(22);
     for (const name of ["'order.placed'", "'stock.changed'", "'orders'", "'stock'", "'ordered'", "'outbox_event'"]) {
       expect(fn!.body).not.toContain(name);
     }

@@ -38,7 +38,9 @@ describe('GET /api/order/user', () => {
       paymentType: 'COD',
       isPaid: false,
       version: 1,
-      history: [{ from: null, to: 'Order Placed', isPaid: null, actor: 'user', at: expect.any(String) }],
+      history: [{ from: null, to: 'Order Placed', isPaid: null, actor: 'user', note: null, at: expect.any(String) }],
+      refund: null,
+      expiresAt: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

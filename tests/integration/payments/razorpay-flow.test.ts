@@ -58,13 +58,29 @@ describe('online payment with the razorpay gateway', () => {
     expect(fake.requests.some((r) => r.method === 'GET' && r.path === `/v1/payments/${payment.id}`)).toBe(true);
   });
 
-  it('an authorised (not yet captured) payment secures the order too', async () => {
+  it('captures an authorised payment through payments.capture before the order counts as paid', async () => {
     const { shopper, body } = await pendingOrder();
     const checkout = await createOnlineOrder(ctx.app, shopper.cookie, body);
     const payment = fake.pay(checkout.order.id, 'authorized');
     const signature = fake.signature(checkout.order.id, payment.id);
     await postVerify(ctx.app, shopper.cookie, { razorpay_order_id: checkout.order.id, razorpay_payment_id: payment.id, razorpay_signature: signature, orderId: checkout.dbOrderId });
     expect((await decidedAttempts(ctx.db, payment.id))[0]!.outcome).toBe('paid');
+    expect(fake.requests.filter((r) => r.method === 'POST' && r.path === `/v1/payments/${payment.id}/capture`)).toEqual([
+      expect.objectContaining({ body: { amount: 24_300, currency: 'INR' } }),
+    ]);
+    expect(fake.payments.get(payment.id)).toMatchObject({ status: 'captured' });
+    expect(await orderState(ctx.db, checkout.dbOrderId)).toMatchObject({ status: 'ORDER_PLACED', isPaid: true, payments: [{ status: 'CAPTURED', gatewayPaymentId: payment.id }] });
+  });
+
+  it('handles payment.authorized by capturing; a later payment.captured for it changes nothing', async () => {
+    const { body, shopper } = await pendingOrder();
+    const checkout = await createOnlineOrder(ctx.app, shopper.cookie, body);
+    const payment = fake.pay(checkout.order.id, 'authorized');
+    expect((await postWebhook(ctx.app, fake.webhook('payment.authorized', payment, webhookSecret))).statusCode).toBe(200);
+    expect((await decidedAttempts(ctx.db, payment.id))[0]).toMatchObject({ source: 'webhook', outcome: 'paid' });
+    await postWebhook(ctx.app, fake.webhook('payment.captured', fake.payments.get(payment.id)!, webhookSecret));
+    expect((await decidedAttempts(ctx.db, payment.id, 2))[1]!.outcome).toBe('already_paid');
+    expect(fake.requests.filter((r) => r.path === `/v1/payments/${payment.id}/capture`)).toHaveLength(1);
   });
 
   it('refuses a payment for another amount, even correctly signed', async () => {

@@ -75,6 +75,27 @@ describe('razorpay gateway adapter (official SDK → fake Razorpay API)', () => 
     expect(fake.requests.at(-1)).toMatchObject({ method: 'GET', path: `/v1/orders/${order.id}/payments` });
   });
 
+  it('payments.capture: captures an authorized payment; "already captured" (a retry whose answer was lost) is success', async () => {
+    const order = await gateway().createOrder({ amountPaise: 5_000, currency: 'INR', receipt: 'r-capture' });
+    const authorized = fake.pay(order.id, 'authorized');
+    const captured = await gateway().capturePayment(authorized.id, 5_000, 'INR');
+    expect(captured).toMatchObject({ id: authorized.id, status: 'captured', amountPaise: 5_000 });
+    expect(fake.requests.at(-1)).toMatchObject({ method: 'POST', path: `/v1/payments/${authorized.id}/capture`, body: { amount: 5_000, currency: 'INR' } });
+    // Razorpay answers a second capture with 400 "already been captured": the adapter reads the payment and succeeds.
+    expect(await gateway().capturePayment(authorized.id, 5_000, 'INR')).toMatchObject({ status: 'captured' });
+  });
+
+  it('payments.refund and fetchMultipleRefund: a full refund carrying our receipt, and finding it again', async () => {
+    const order = await gateway().createOrder({ amountPaise: 7_000, currency: 'INR', receipt: 'r-refund' });
+    const paid = fake.pay(order.id, 'captured');
+    const refund = await gateway().refundPayment(paid.id, { amountPaise: 7_000, receipt: 'our-refund-id', notes: { orderId: 'o1' } });
+    expect(refund).toEqual({ id: expect.stringMatching(/^rfnd_/), paymentId: paid.id, amountPaise: 7_000, status: 'pending', receipt: 'our-refund-id' });
+    expect(fake.requests.at(-1)).toMatchObject({ method: 'POST', path: `/v1/payments/${paid.id}/refund`, body: { amount: 7_000, speed: 'normal', receipt: 'our-refund-id' } });
+    expect(await gateway().fetchRefunds(paid.id)).toEqual([refund]);
+    fake.settleRefund(refund.id, 'processed');
+    expect(await gateway().fetchRefunds(paid.id)).toEqual([{ ...refund, status: 'processed' }]);
+  });
+
   describe('errors come out as GatewayError, never as the SDK’s raw rejection', () => {
     it('a 500 from Razorpay → unavailable, with the status and Razorpay’s description', async () => {
       fake.mode = 'error500';
@@ -92,9 +113,18 @@ describe('razorpay gateway adapter (official SDK → fake Razorpay API)', () => 
       }
     });
 
-    it('wrong keys → rejected with Razorpay’s 401', async () => {
+    it('wrong keys → unauthorized with Razorpay’s 401', async () => {
       const wrong = createRazorpayGateway({ keyId: fake.keyId, keySecret: 'not-the-secret', baseUrl: fake.url });
-      await expect(wrong.fetchOrderPayments('order_x')).rejects.toMatchObject({ name: 'GatewayError', kind: 'rejected', status: 401 });
+      await expect(wrong.fetchOrderPayments('order_x')).rejects.toMatchObject({ name: 'GatewayError', kind: 'unauthorized', status: 401 });
+    });
+
+    it('a request Razorpay refuses (400) → rejected, with Razorpay’s description', async () => {
+      await expect(gateway().capturePayment('pay_unknown00000000', 100, 'INR')).rejects.toMatchObject({
+        name: 'GatewayError',
+        kind: 'rejected',
+        status: 400,
+        message: expect.stringContaining('The id provided does not exist'),
+      });
     });
 
     it('a gateway that never answers → unavailable after the timeout, not a hung caller', async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestContext, type TestContext } from '../../helpers/build-app';
 import { createAddress, createProduct, registerUser, shopperWithAddress } from '../../helpers/factories';
 import { openSocket, startLiveStack } from '../../helpers/live-helpers';
-import { createOnlineOrder, decidedAttempts, payInTestCheckout, postCreate, postSimulatedCheckout, postVerify } from '../../helpers/payment-flows';
+import { createOnlineOrder, decidedAttempts, failInTestCheckout, payInTestCheckout, postCreate, postPayAgain, postSimulatedCheckout, postVerify, waitFor } from '../../helpers/payment-flows';
 
 /** The whole online payment in simulated mode (the default here): create → test checkout → verify → worker → live. */
 describe('online payment with the simulated gateway', () => {
@@ -39,15 +39,20 @@ describe('online payment with the simulated gateway', () => {
       key: 'rzp_test_simulated',
       gateway: 'simulated',
       prefill: { name: 'Asha Verma', email: shopper.email, contact: '9876543210' },
-      // 30-minute expiry less a 2-minute margin.
-      timeoutSeconds: 1680,
+      // Checkout closes two minutes before the 15-minute expiry.
+      timeoutSeconds: expect.any(Number),
+      expiresAt: expect.any(String),
     });
+    expect(checkout.timeoutSeconds).toBeGreaterThan(770);
+    expect(checkout.timeoutSeconds).toBeLessThanOrEqual(780);
     const pending = await ctx.db.order.findUniqueOrThrow({ where: { id: checkout.dbOrderId }, include: { payments: true } });
     expect(pending).toMatchObject({ status: 'PENDING', paymentType: 'ONLINE', isPaid: false, amountPaise: 16_200, userId: shopper.user._id });
+    expect(pending.expiresAt!.toISOString()).toBe(checkout.expiresAt);
+    expect(pending.expiresAt!.getTime() - pending.createdAt.getTime()).toBe(15 * 60_000);
     expect(pending.payments).toEqual([expect.objectContaining({ gateway: 'simulated', gatewayOrderId: checkout.order.id, status: 'CREATED', amountPaise: 16_200 })]);
     expect(await stockOf(product.id)).toBe(3);
-    // The cart empties with the order, as the client empties its own copy when the checkout opens.
-    expect(await ctx.db.cartItem.count({ where: { userId: shopper.user._id } })).toBe(0);
+    // The cart stays until the order is placed for good: a shopper who walks away from Checkout finds it again.
+    expect(await ctx.db.cartItem.count({ where: { userId: shopper.user._id } })).toBe(1);
 
     const response = await payInTestCheckout(ctx.app, shopper.cookie, checkout.order.id, 'success');
     expect(response.razorpay_order_id).toBe(checkout.order.id);
@@ -58,21 +63,24 @@ describe('online payment with the simulated gateway', () => {
 
     const verifyRes = await postVerify(ctx.app, shopper.cookie, { ...response, orderId: checkout.dbOrderId });
     expect(verifyRes.statusCode).toBe(200);
-    expect(verifyRes.json()).toEqual({ success: true, message: 'Payment received, confirming…' });
 
     const updated = await ws.next((m) => m.type === 'order.updated' && m.order._id === checkout.dbOrderId && m.order.isPaid);
-    expect(updated).toMatchObject({ order: { status: 'Order Placed', isPaid: true, version: 2, history: [{ to: 'Pending' }, { from: 'Pending', to: 'Order Placed', isPaid: true, actor: 'system' }] } });
+    expect(updated).toMatchObject({ order: { status: 'Order Placed', isPaid: true, refund: null, expiresAt: null, history: [{ to: 'Pending' }, { from: 'Pending', to: 'Order Placed', isPaid: true, actor: 'system' }] } });
 
-    const paid = await ctx.db.order.findUniqueOrThrow({ where: { id: checkout.dbOrderId }, include: { payments: { include: { attempts: true } } } });
+    // The gateway's webhooks (payment.captured, order.paid) and the callback all went through one idempotent path.
+    const paid = await ctx.db.order.findUniqueOrThrow({ where: { id: checkout.dbOrderId }, include: { payments: { include: { attempts: true } }, history: true } });
     expect(paid).toMatchObject({ status: 'ORDER_PLACED', isPaid: true });
+    expect(paid.history).toHaveLength(2);
     expect(paid.payments[0]).toMatchObject({ status: 'CAPTURED', gatewayPaymentId: response.razorpay_payment_id });
-    expect(paid.payments[0]!.attempts).toEqual([expect.objectContaining({ source: 'checkout', outcome: 'paid', signature: expected })]);
+    expect(paid.payments[0]!.attempts.map((a) => a.source).sort()).toEqual(['checkout', 'webhook', 'webhook']);
+    await decidedAttempts(ctx.db, response.razorpay_payment_id, 3);
     expect(await ctx.db.outboxEvent.count({ where: { type: 'payment.verified', payload: { path: ['orderId'], equals: checkout.dbOrderId } } })).toBe(1);
     expect(await stockOf(product.id)).toBe(3);
+    expect(await ctx.db.cartItem.count({ where: { userId: shopper.user._id } })).toBe(0);
     ws.close();
   });
 
-  it('fails: test checkout failure → verify → Cancelled, stock released, payment.failed to the owner in the spec’s words', async () => {
+  it('a failed try (no signature, as Checkout sends none) leaves the order Pending with its stock; Pay now pays it', async () => {
     const shopper = await shopperWithAddress(ctx.app);
     const product = await createProduct(ctx.db, { stockQuantity: 1 });
     const ws = await openSocket(baseUrl, { cookie: shopper.cookie });
@@ -80,25 +88,44 @@ describe('online payment with the simulated gateway', () => {
     // The last unit is reserved: the product is out of stock while the payment is open.
     expect(await ctx.db.product.findUniqueOrThrow({ where: { id: product.id } })).toMatchObject({ stockQuantity: 0, inStock: false });
 
-    const response = await payInTestCheckout(ctx.app, shopper.cookie, checkout.order.id, 'failure');
-    expect((await postVerify(ctx.app, shopper.cookie, { ...response, orderId: checkout.dbOrderId })).statusCode).toBe(200);
-
+    const { paymentId } = await failInTestCheckout(ctx.app, shopper.cookie, checkout.order.id);
+    // The gateway's payment.failed webhook tells the owner, in the spec's words.
     const failed = await ws.next((m) => m.type === 'payment.failed');
     expect(failed).toEqual({ type: 'payment.failed', orderId: checkout.dbOrderId, message: 'Payment failed. Please try again.' });
-    const cancelled = await ws.next((m) => m.type === 'order.updated' && m.order._id === checkout.dbOrderId && m.order.status === 'Cancelled');
-    expect(cancelled).toMatchObject({ order: { isPaid: false, history: [{ to: 'Pending' }, { from: 'Pending', to: 'Cancelled', actor: 'system' }] } });
-    expect(await ctx.db.product.findUniqueOrThrow({ where: { id: product.id } })).toMatchObject({ stockQuantity: 1, inStock: true });
+    expect((await decidedAttempts(ctx.db, paymentId))[0]).toMatchObject({ source: 'webhook', outcome: 'failed_attempt' });
+    expect(await ctx.db.order.findUniqueOrThrow({ where: { id: checkout.dbOrderId } })).toMatchObject({ status: 'PENDING', isPaid: false });
+    expect(await ctx.db.product.findUniqueOrThrow({ where: { id: product.id } })).toMatchObject({ stockQuantity: 0 });
     expect(await ctx.db.payment.findFirstOrThrow({ where: { orderId: checkout.dbOrderId } })).toMatchObject({ status: 'FAILED' });
-    expect((await decidedAttempts(ctx.db, response.razorpay_payment_id))[0]!.outcome).toBe('cancelled');
 
-    // The order is over: another checkout or a new verify on it is refused (409); the same callback again is a calm 200.
-    expect((await postSimulatedCheckout(ctx.app, shopper.cookie, { gatewayOrderId: checkout.order.id, outcome: 'success' })).statusCode).toBe(409);
-    const late = await postVerify(ctx.app, shopper.cookie, { ...response, razorpay_payment_id: 'pay_Another000000', orderId: checkout.dbOrderId });
+    // "Pay now": the same gateway order again, answered like razorpay/create.
+    const again = await postPayAgain(ctx.app, shopper.cookie, checkout.dbOrderId);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ success: true, order: { id: checkout.order.id, amount: checkout.order.amount, currency: 'INR' }, dbOrderId: checkout.dbOrderId, gateway: 'simulated', expiresAt: checkout.expiresAt });
+
+    const response = await payInTestCheckout(ctx.app, shopper.cookie, checkout.order.id, 'success');
+    await postVerify(ctx.app, shopper.cookie, { ...response, orderId: checkout.dbOrderId });
+    const placed = await ws.next((m) => m.type === 'order.updated' && m.order._id === checkout.dbOrderId && m.order.isPaid);
+    expect(placed).toMatchObject({ order: { status: 'Order Placed', history: [{ to: 'Pending' }, { from: 'Pending', to: 'Order Placed', actor: 'system' }] } });
+    expect(await ctx.db.payment.findFirstOrThrow({ where: { orderId: checkout.dbOrderId } })).toMatchObject({ status: 'CAPTURED', gatewayPaymentId: response.razorpay_payment_id });
+    expect(await ctx.db.product.findUniqueOrThrow({ where: { id: product.id } })).toMatchObject({ stockQuantity: 0 });
+
+    // Paid: no more Pay now.
+    const late = await postPayAgain(ctx.app, shopper.cookie, checkout.dbOrderId);
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe('This order is no longer waiting for a payment');
-    expect((await postVerify(ctx.app, shopper.cookie, { ...response, orderId: checkout.dbOrderId })).statusCode).toBe(200);
-    expect(await ctx.db.paymentAttempt.count({ where: { payment: { orderId: checkout.dbOrderId } } })).toBe(1);
     ws.close();
+  });
+
+  it('an authorized payment is captured by the worker, then the order is paid', async () => {
+    const shopper = await shopperWithAddress(ctx.app);
+    const product = await createProduct(ctx.db, { stockQuantity: 2 });
+    const checkout = await createOnlineOrder(ctx.app, shopper.cookie, { items: [{ product: product.id, quantity: 1 }], address: shopper.address._id });
+    const response = await payInTestCheckout(ctx.app, shopper.cookie, checkout.order.id, 'authorized');
+    await waitFor(async () => (await ctx.db.order.findUniqueOrThrow({ where: { id: checkout.dbOrderId } })).isPaid, 'the authorized payment to be captured');
+    expect(await ctx.services.paymentGateway.fetchPayment(response.razorpay_payment_id)).toMatchObject({ status: 'captured' });
+    expect(await ctx.db.payment.findFirstOrThrow({ where: { orderId: checkout.dbOrderId } })).toMatchObject({ status: 'CAPTURED', gatewayPaymentId: response.razorpay_payment_id });
+    const outcomes = (await ctx.db.paymentAttempt.findMany({ where: { gatewayPaymentId: response.razorpay_payment_id } })).map((a) => a.outcome);
+    expect(outcomes).toContain('paid');
   });
 
   describe('POST /api/order/razorpay/create', () => {

@@ -5,7 +5,7 @@ import type { SimulatedGateway } from '../../../core/modules/payments/simulated-
 import { buildTestContext, type TestContext } from '../../helpers/build-app';
 import { createProduct, shopperWithAddress } from '../../helpers/factories';
 import { sleep, startTestWorkers } from '../../helpers/live-helpers';
-import { createOnlineOrder, decidedAttempts, orderState, payInTestCheckout, postVerify, postWebhook } from '../../helpers/payment-flows';
+import { createOnlineOrder, decidedAttempts, failInTestCheckout, orderState, payInTestCheckout, postVerify, postWebhook, waitFor } from '../../helpers/payment-flows';
 
 /**
  * POST /api/payments/razorpay/webhook with the simulated gateway's signed deliveries: signature over the raw body
@@ -17,7 +17,8 @@ describe('POST /api/payments/razorpay/webhook', () => {
   let stopWorkers: () => Promise<void>;
 
   beforeAll(async () => {
-    ctx = await buildTestContext();
+    // Webhooks are delivered by hand here, so each test controls exactly which arrive and when.
+    ctx = await buildTestContext({ SIMULATED_GATEWAY_WEBHOOKS: 'false' });
     if (!isSimulated(ctx.services.paymentGateway)) throw new Error('expected the simulated gateway');
     gateway = ctx.services.paymentGateway;
     stopWorkers = await startTestWorkers(ctx);
@@ -88,7 +89,7 @@ describe('POST /api/payments/razorpay/webhook', () => {
 
   it('out of order: a late payment.failed never moves a paid order back', async () => {
     const { shopper, checkout } = await pendingOrder();
-    const failed = await payInTestCheckout(ctx.app, shopper.cookie, checkout.order.id, 'failure');
+    const failed = { razorpay_payment_id: (await failInTestCheckout(ctx.app, shopper.cookie, checkout.order.id)).paymentId };
     const paid = await payInTestCheckout(ctx.app, shopper.cookie, checkout.order.id, 'success');
 
     await postWebhook(ctx.app, await gateway.webhook('order.paid', paid.razorpay_payment_id));
@@ -103,7 +104,7 @@ describe('POST /api/payments/razorpay/webhook', () => {
 
   it('out of order the other way: payment.failed first leaves the order payable, payment.captured then pays it', async () => {
     const { shopper, checkout } = await pendingOrder();
-    const failed = await payInTestCheckout(ctx.app, shopper.cookie, checkout.order.id, 'failure');
+    const failed = { razorpay_payment_id: (await failInTestCheckout(ctx.app, shopper.cookie, checkout.order.id)).paymentId };
     const paid = await payInTestCheckout(ctx.app, shopper.cookie, checkout.order.id, 'success');
 
     await postWebhook(ctx.app, await gateway.webhook('payment.failed', failed.razorpay_payment_id));
@@ -140,19 +141,34 @@ describe('POST /api/payments/razorpay/webhook', () => {
     expect(await orderState(ctx.db, checkout.dbOrderId)).toEqual(before);
   });
 
-  it('a payment captured after the order was cancelled does not revive it; it is recorded for a refund', async () => {
+  it('a payment captured after the order expired restores it while its stock is still there', async () => {
     const { shopper, checkout } = await pendingOrder();
-    const failed = await payInTestCheckout(ctx.app, shopper.cookie, checkout.order.id, 'failure');
-    await postVerify(ctx.app, shopper.cookie, { ...failed, orderId: checkout.dbOrderId });
-    await decidedAttempts(ctx.db, failed.razorpay_payment_id);
-    const cancelled = await orderState(ctx.db, checkout.dbOrderId);
-    expect(cancelled).toMatchObject({ status: 'CANCELLED', isPaid: false, stock: [5] });
+    expect(await ctx.services.paymentSettlement.expire(checkout.dbOrderId, 15)).toBe('expired');
+    expect(await orderState(ctx.db, checkout.dbOrderId)).toMatchObject({ status: 'CANCELLED', isPaid: false, stock: [5] });
 
-    // The shopper's bank completes a payment on the gateway order anyway (e.g. a second tab).
+    // The shopper's bank completes a payment on the gateway order anyway (a UPI collect approved late).
     const late = await gateway.checkout(checkout.order.id, 'success');
-    await postWebhook(ctx.app, await gateway.webhook('payment.captured', late!.razorpay_payment_id));
-    expect((await decidedAttempts(ctx.db, late!.razorpay_payment_id))[0]!.outcome).toBe('captured_after_cancel');
-    expect(await orderState(ctx.db, checkout.dbOrderId)).toEqual({ ...cancelled, payments: [{ status: 'CAPTURED', gatewayPaymentId: late!.razorpay_payment_id }] });
+    await postWebhook(ctx.app, await gateway.webhook('payment.captured', late!.paymentId));
+    expect((await decidedAttempts(ctx.db, late!.paymentId))[0]!.outcome).toBe('restored');
+    expect(await orderState(ctx.db, checkout.dbOrderId)).toMatchObject({ status: 'ORDER_PLACED', isPaid: true, stock: [4], payments: [{ status: 'CAPTURED', gatewayPaymentId: late!.paymentId }] });
+    const history = await ctx.db.orderHistory.findMany({ where: { orderId: checkout.dbOrderId }, orderBy: { at: 'asc' } });
+    expect(history.map((h) => [h.fromStatus, h.toStatus, h.actorType])).toEqual([[null, 'PENDING', 'USER'], ['PENDING', 'CANCELLED', 'SYSTEM'], ['CANCELLED', 'ORDER_PLACED', 'SYSTEM']]);
+    expect(history.at(-1)!.note).toMatch(/captured .*restored/);
+  });
+
+  it('a payment captured after the order expired and its stock was sold is refunded through the gateway', async () => {
+    const { shopper, checkout } = await pendingOrder();
+    expect(await ctx.services.paymentSettlement.expire(checkout.dbOrderId, 15)).toBe('expired');
+    const productId = (await ctx.db.orderItem.findFirstOrThrow({ where: { orderId: checkout.dbOrderId } })).productId;
+    await ctx.db.product.update({ where: { id: productId }, data: { stockQuantity: 0, inStock: false } });
+
+    const late = await gateway.checkout(checkout.order.id, 'success');
+    await postWebhook(ctx.app, await gateway.webhook('payment.captured', late!.paymentId));
+    expect((await decidedAttempts(ctx.db, late!.paymentId))[0]!.outcome).toBe('refunding_late_capture');
+    const refund = await waitFor(() => ctx.db.refund.findFirst({ where: { orderId: checkout.dbOrderId, gatewayRefundId: { not: null } } }), 'the refund to be made at the gateway');
+    expect(refund).toMatchObject({ gatewayPaymentId: late!.paymentId, amountPaise: checkout.order.amount, status: 'PENDING', gatewayRefundId: expect.stringMatching(/^rfnd_/) });
+    expect(await gateway.fetchRefunds(late!.paymentId)).toEqual([expect.objectContaining({ id: refund.gatewayRefundId, receipt: refund.id, amountPaise: checkout.order.amount })]);
+    expect(await orderState(ctx.db, checkout.dbOrderId)).toMatchObject({ status: 'CANCELLED', isPaid: false, stock: [0] });
   });
 
   it('stores and ignores events it does not act on, and events for gateway orders that are not ours', async () => {

@@ -170,8 +170,9 @@ describe('PUT /api/order/status', () => {
     const order = await codOrder();
     const cases: [Record<string, unknown>, RegExp][] = [
       [{ orderId: order._id }, /Give a status or isPaid to change/],
-      [{ orderId: order._id, status: 'Cancelled' }, /Status must be one of Order Placed, On The Way, Delivered/],
-      [{ orderId: order._id, status: 'Pending' }, /Status must be one of/],
+      [{ orderId: order._id, status: 'Cancelled' }, /Please give a reason for cancelling/],
+      [{ orderId: order._id, status: 'Cancelled', reason: 'x'.repeat(201) }, /Reason is too long/],
+      [{ orderId: order._id, status: 'Pending' }, /Status must be one of Order Placed, On The Way, Delivered, Cancelled/],
       [{ orderId: order._id, isPaid: 'yes' }, /isPaid must be true or false/],
       [{ orderId: 'OD123', status: 'Delivered' }, /valid id/],
       [{ orderId: order._id, status: 'Delivered', userId: 'x' }, /userId/],

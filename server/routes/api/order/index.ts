@@ -1,7 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorReplies } from '../../../../core/contracts/http/common';
-import { IdempotencyHeaders, OrdersReply, PlaceOrderBody, PlaceOrderReply, UserOrdersQuery } from '../../../../core/contracts/http/orders';
+import {
+  CancelOrderBody,
+  IdempotencyHeaders,
+  OrderIdParams,
+  OrderReply,
+  OrdersReply,
+  PlaceOrderBody,
+  PlaceOrderReply,
+  UserOrdersQuery,
+} from '../../../../core/contracts/http/orders';
 
 /** The shopper's order calls; the seller's live in seller-routes.ts, the online payment's in their own files. */
 export default async function shopperOrderRoutes(fastify: FastifyInstance) {
@@ -23,6 +32,17 @@ export default async function shopperOrderRoutes(fastify: FastifyInstance) {
       // A replayed double submit answers 200 with the first order, flagged the way payment APIs flag replays.
       if (!created) reply.header('idempotent-replayed', 'true');
       return reply.code(created ? 201 : 200).send({ success: true as const, message: 'Order Placed Successfully', order });
+    },
+  );
+
+  // POST /api/order/:id/cancel { reason? }: the shopper cancels their own order before it is on its way.
+  app.post(
+    '/:id/cancel',
+    { onRequest: app.requireUser, schema: { params: OrderIdParams, body: CancelOrderBody, response: { 200: OrderReply, ...ErrorReplies } } },
+    async (request) => {
+      const order = await orders.cancelByShopper(request.userId, request.params.id, request.body?.reason);
+      const message = order.refund ? 'Order cancelled; your payment is being refunded' : 'Order cancelled';
+      return { success: true as const, message, order };
     },
   );
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorReplies, ErrorReply, MessageReply } from '../../../../core/contracts/http/common';
-import { IdempotencyHeaders, PlaceOrderBody } from '../../../../core/contracts/http/orders';
+import { IdempotencyHeaders, OrderIdParams, PlaceOrderBody } from '../../../../core/contracts/http/orders';
 import { RazorpayCreateReply, VerifyBody } from '../../../../core/contracts/http/payments';
 import { AppError } from '../../../../core/domain/errors';
 
@@ -25,6 +25,11 @@ export default async function paymentOrderRoutes(fastify: FastifyInstance) {
       return reply.code(created ? 201 : 200).send(checkout);
     },
   );
+
+  // POST /api/order/:id/pay ("Pay now"): Checkout again for the shopper's own Pending online order, same gateway order.
+  app.post('/:id/pay', { onRequest: app.requireUser, schema: { params: OrderIdParams, response: { 200: RazorpayCreateReply, ...ErrorReplies } } }, async (request) => {
+    return payments.payAgain(request.userId, request.params.id);
+  });
 
   // POST /api/order/razorpay/verify: recorded and queued; the payments worker verifies and the order flips live.
   app.post('/razorpay/verify', { onRequest: app.requireUser, config: { rateLimit: app.rateLimits.perMinute }, schema: { body: VerifyBody, response: { 200: MessageReply, ...ErrorReplies } } }, async (request) => {

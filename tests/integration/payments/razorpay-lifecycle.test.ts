@@ -1,0 +1,166 @@
+import { Writable } from 'node:stream';
+import { UnrecoverableError } from 'bullmq';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createLogger } from '../../../core/infra/logger';
+import { createRazorpayGateway } from '../../../core/modules/payments/razorpay-gateway';
+import { createLivePublisher } from '../../../core/modules/live/live-channel';
+import { paymentHandlers } from '../../../workers/processors/payments-processor';
+import { buildTestContext, type TestContext } from '../../helpers/build-app';
+import { startFakeRazorpay, type FakeRazorpay } from '../../helpers/fake-razorpay';
+import { createProduct, shopperWithAddress } from '../../helpers/factories';
+import { createOnlineOrder, orderState, postCancel, postCreate, postWebhook, shopperOrder } from '../../helpers/payment-flows';
+
+/**
+ * Capture, refunds and gateway errors through the official SDK against the fake Razorpay API. No workers run here:
+ * each test drives the worker's own code (settlement, refund requests, handlers, reconciler) step by step, so it can
+ * stop between "asked" and "answered".
+ */
+describe('payment lifecycle with the razorpay gateway', () => {
+  let fake: FakeRazorpay;
+  let ctx: TestContext;
+  const webhookSecret = 'whsec-fake-razorpay-0002';
+  const lines: Record<string, unknown>[] = [];
+  const logger = createLogger('trace', 'test-lifecycle', new Writable({ write: (chunk, _enc, done) => (lines.push(JSON.parse(String(chunk))), done()) }));
+
+  beforeAll(async () => {
+    fake = await startFakeRazorpay();
+    const gateway = createRazorpayGateway({ keyId: fake.keyId, keySecret: fake.keySecret, baseUrl: fake.url, timeoutMs: 3000 });
+    const capture = new Writable({ write: (chunk, _enc, done) => (lines.push(JSON.parse(String(chunk))), done()) });
+    ctx = await buildTestContext(
+      { RAZORPAY_KEY_ID: fake.keyId, RAZORPAY_KEY_SECRET: fake.keySecret, RAZORPAY_WEBHOOK_SECRET: webhookSecret, LOG_LEVEL: 'warn' },
+      { paymentGateway: gateway, logDestination: capture },
+    );
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await fake.close();
+  });
+  beforeEach(() => {
+    fake.mode = 'ok';
+    fake.refuseNext = null;
+    lines.length = 0;
+  });
+
+  const handlers = () =>
+    paymentHandlers({ config: ctx.config, services: ctx.services, logger, live: createLivePublisher(ctx.redis, ctx.prefix) });
+  const meta = { eventId: 'evt-test', job: {} as never };
+
+  async function paidOrder() {
+    const shopper = await shopperWithAddress(ctx.app);
+    const product = await createProduct(ctx.db, { offerPricePaise: 20_000, stockQuantity: 3 });
+    const checkout = await createOnlineOrder(ctx.app, shopper.cookie, { items: [{ product: product.id, quantity: 1 }], address: shopper.address._id });
+    const payment = fake.pay(checkout.order.id, 'captured');
+    const row = await ctx.db.payment.findFirstOrThrow({ where: { orderId: checkout.dbOrderId } });
+    expect(await ctx.services.paymentSettlement.settle({ paymentId: row.id, gatewayPaymentId: payment.id, source: 'webhook', signature: null })).toBe('paid');
+    return { shopper, checkout, payment, product };
+  }
+
+  it('a cancelled paid order: the refund is recorded first, asked for once with our id as receipt, and a retry finds it', async () => {
+    const { shopper, checkout, payment } = await paidOrder();
+    expect((await postCancel(ctx.app, shopper.cookie, checkout.dbOrderId, { reason: 'No longer needed' })).statusCode).toBe(200);
+    // Recorded, with its request queued in the same transaction, before anything was asked of Razorpay.
+    const refund = await ctx.db.refund.findFirstOrThrow({ where: { orderId: checkout.dbOrderId } });
+    expect(refund).toMatchObject({ status: 'PENDING', gatewayRefundId: null, amountPaise: 20_200, gatewayPaymentId: payment.id, reason: 'Cancelled by the shopper: No longer needed' });
+    expect(fake.refunds.size).toBe(0);
+    expect(await ctx.db.outboxEvent.count({ where: { type: 'refund.requested', payload: { path: ['refundId'], equals: refund.id } } })).toBe(1);
+
+    // A first try reached Razorpay, but its answer was lost (timeout): the refund exists there, not here.
+    const lost = await ctx.services.paymentGateway.refundPayment(payment.id, { amountPaise: 20_200, receipt: refund.id });
+    expect(await ctx.services.refunds.request(refund.id)).toBe('found_earlier_request');
+    expect(await ctx.services.refunds.request(refund.id)).toBe('already_requested');
+    expect(fake.refunds.size).toBe(1);
+    expect(fake.requests.filter((r) => r.method === 'GET' && r.path === `/v1/payments/${payment.id}/refunds`)).toHaveLength(1);
+    expect(await ctx.db.refund.findUniqueOrThrow({ where: { id: refund.id } })).toMatchObject({ gatewayRefundId: lost.id, status: 'PENDING' });
+    expect(await shopperOrder(ctx.app, shopper.cookie, checkout.dbOrderId)).toMatchObject({ status: 'Cancelled', refund: { status: 'pending', amount: 202 } });
+
+    // Razorpay's refund.processed webhook settles it (a replay of it changes nothing).
+    const delivery = fake.refundWebhook('refund.processed', fake.settleRefund(lost.id, 'processed'), webhookSecret);
+    expect((await postWebhook(ctx.app, delivery)).statusCode).toBe(200);
+    expect((await postWebhook(ctx.app, delivery)).json().message).toBe('Event already received');
+    expect(await ctx.db.refund.findUniqueOrThrow({ where: { id: refund.id } })).toMatchObject({ status: 'PROCESSED' });
+    expect(await shopperOrder(ctx.app, shopper.cookie, checkout.dbOrderId)).toMatchObject({ refund: { status: 'processed', amount: 202 } });
+    expect(await orderState(ctx.db, checkout.dbOrderId)).toMatchObject({ payments: [{ status: 'REFUNDED' }] });
+  });
+
+  it('the worker asks for a recorded refund (payments.refund), and the reconciler follows it when no webhook comes', async () => {
+    const { shopper, checkout, payment } = await paidOrder();
+    await postCancel(ctx.app, shopper.cookie, checkout.dbOrderId);
+    const refund = await ctx.db.refund.findFirstOrThrow({ where: { orderId: checkout.dbOrderId } });
+    expect(await handlers()['refund.requested']!({ refundId: refund.id, orderId: checkout.dbOrderId }, meta)).toBe('requested');
+    const made = [...fake.refunds.values()].find((r) => r.payment_id === payment.id)!;
+    expect(made).toMatchObject({ amount: 20_200, receipt: refund.id, speed_requested: 'normal', status: 'pending' });
+
+    fake.settleRefund(made.id, 'failed');
+    const reconciler = ctx.services.paymentReconciler;
+    const summary = await reconciler.runOnce(new Date(Date.now() + 2 * 60_000));
+    expect(summary).toMatchObject({ refundsChecked: 1, refundsSettled: 1 });
+    expect(await ctx.db.refund.findUniqueOrThrow({ where: { id: refund.id } })).toMatchObject({ status: 'FAILED', gatewayRefundId: made.id });
+    expect(await shopperOrder(ctx.app, shopper.cookie, checkout.dbOrderId)).toMatchObject({ refund: { status: 'failed', amount: 202 } });
+  });
+
+  it('a capture after expiry whose stock was sold meanwhile is refunded through Razorpay', async () => {
+    const shopper = await shopperWithAddress(ctx.app);
+    const product = await createProduct(ctx.db, { offerPricePaise: 20_000, stockQuantity: 1 });
+    const checkout = await createOnlineOrder(ctx.app, shopper.cookie, { items: [{ product: product.id, quantity: 1 }], address: shopper.address._id });
+    expect(await ctx.services.paymentSettlement.expire(checkout.dbOrderId, 15)).toBe('expired');
+    const other = await shopperWithAddress(ctx.app);
+    expect((await postCreate(ctx.app, other.cookie, { items: [{ product: product.id, quantity: 1 }], address: other.address._id })).statusCode).toBe(201);
+
+    const late = fake.pay(checkout.order.id, 'captured');
+    const row = await ctx.db.payment.findFirstOrThrow({ where: { orderId: checkout.dbOrderId } });
+    expect(await ctx.services.paymentSettlement.settle({ paymentId: row.id, gatewayPaymentId: late.id, source: 'webhook', signature: null })).toBe('refunding_late_capture');
+    const refund = await ctx.db.refund.findFirstOrThrow({ where: { orderId: checkout.dbOrderId } });
+    expect(await ctx.services.refunds.request(refund.id)).toBe('requested');
+    expect([...fake.refunds.values()].filter((r) => r.payment_id === late.id)).toEqual([expect.objectContaining({ amount: 20_200, receipt: refund.id })]);
+    expect(await orderState(ctx.db, checkout.dbOrderId)).toMatchObject({ status: 'CANCELLED', isPaid: false, payments: [{ status: 'CAPTURED', gatewayPaymentId: late.id }] });
+  });
+
+  describe('gateway errors say what happened', () => {
+    it('a refused capture is logged with its kind and the order id, ends the attempt, and is not retried', async () => {
+      const shopper = await shopperWithAddress(ctx.app);
+      const product = await createProduct(ctx.db, { stockQuantity: 3 });
+      const checkout = await createOnlineOrder(ctx.app, shopper.cookie, { items: [{ product: product.id, quantity: 1 }], address: shopper.address._id });
+      const payment = fake.pay(checkout.order.id, 'authorized');
+      const row = await ctx.db.payment.findFirstOrThrow({ where: { orderId: checkout.dbOrderId } });
+      fake.refuseNext = { path: /\/capture$/, description: 'Payment capture is not allowed for this payment' };
+
+      const data = { orderId: checkout.dbOrderId, paymentId: row.id, source: 'webhook' as const, gatewayPaymentId: payment.id, signature: null };
+      await expect(handlers()['payment.submitted']!(data, meta)).rejects.toBeInstanceOf(UnrecoverableError);
+      expect(lines).toContainEqual(expect.objectContaining({ level: 50, kind: 'rejected', orderId: checkout.dbOrderId, operation: 'settle', err: expect.stringContaining('not allowed') }));
+      expect(await ctx.db.paymentAttempt.findFirstOrThrow({ where: { gatewayPaymentId: payment.id } })).toMatchObject({ outcome: 'gateway_rejected' });
+      // The gateway's own status stays on our row: authorized, not captured, not paid.
+      expect(await orderState(ctx.db, checkout.dbOrderId)).toMatchObject({ status: 'PENDING', isPaid: false, payments: [{ status: 'AUTHORIZED', gatewayPaymentId: payment.id }] });
+    });
+
+    it('an outage is logged as unavailable and retried (a plain error for BullMQ’s backoff)', async () => {
+      const { checkout } = await paidOrder().then(async (o) => {
+        await postCancel(ctx.app, o.shopper.cookie, o.checkout.dbOrderId);
+        return o;
+      });
+      const refund = await ctx.db.refund.findFirstOrThrow({ where: { orderId: checkout.dbOrderId } });
+      fake.mode = 'error503';
+      const failure = await handlers()['refund.requested']!({ refundId: refund.id, orderId: checkout.dbOrderId }, meta).catch((e: unknown) => e);
+      expect(failure).not.toBeInstanceOf(UnrecoverableError);
+      expect(failure).toMatchObject({ name: 'GatewayError', kind: 'unavailable' });
+      expect(lines).toContainEqual(expect.objectContaining({ level: 40, kind: 'unavailable', orderId: checkout.dbOrderId, operation: 'refund' }));
+      expect(await ctx.db.refund.findUniqueOrThrow({ where: { id: refund.id } })).toMatchObject({ status: 'PENDING', gatewayRefundId: null });
+    });
+
+    it('a failed orders.create is logged with its kind and our order id; wrong keys are "unauthorized"', async () => {
+      const shopper = await shopperWithAddress(ctx.app);
+      const product = await createProduct(ctx.db, { stockQuantity: 3 });
+      fake.mode = 'error500';
+      const res = await postCreate(ctx.app, shopper.cookie, { items: [{ product: product.id, quantity: 1 }], address: shopper.address._id });
+      expect(res.statusCode).toBe(503);
+      const order = await ctx.db.order.findFirstOrThrow({ where: { userId: shopper.user._id } });
+      expect(lines).toContainEqual(expect.objectContaining({ kind: 'unavailable', orderId: order.id, operation: 'orders.create' }));
+
+      fake.mode = 'ok';
+      fake.refuseNext = { path: /^\/v1\/orders$/, description: 'Order amount exceeds maximum amount allowed' };
+      const refused = await postCreate(ctx.app, shopper.cookie, { items: [{ product: product.id, quantity: 1 }], address: shopper.address._id });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ code: 'payment_rejected' });
+      expect(lines).toContainEqual(expect.objectContaining({ level: 40, kind: 'rejected', operation: 'orders.create' }));
+    });
+  });
+});
