@@ -142,7 +142,7 @@ describe('POST /api/payments/razorpay/webhook', () => {
   });
 
   it('a payment captured after the order expired restores it while its stock is still there', async () => {
-    const { shopper, checkout } = await pendingOrder();
+    const { checkout } = await pendingOrder();
     expect(await ctx.services.paymentSettlement.expire(checkout.dbOrderId, 15)).toBe('expired');
     expect(await orderState(ctx.db, checkout.dbOrderId)).toMatchObject({ status: 'CANCELLED', isPaid: false, stock: [5] });
 
@@ -157,7 +157,7 @@ describe('POST /api/payments/razorpay/webhook', () => {
   });
 
   it('a payment captured after the order expired and its stock was sold is refunded through the gateway', async () => {
-    const { shopper, checkout } = await pendingOrder();
+    const { checkout } = await pendingOrder();
     expect(await ctx.services.paymentSettlement.expire(checkout.dbOrderId, 15)).toBe('expired');
     const productId = (await ctx.db.orderItem.findFirstOrThrow({ where: { orderId: checkout.dbOrderId } })).productId;
     await ctx.db.product.update({ where: { id: productId }, data: { stockQuantity: 0, inStock: false } });
