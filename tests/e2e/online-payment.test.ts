@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAddressThroughApi, signUpThroughApi } from './helpers/accounts';
 import { launchBrowser, markDocument, openPage, waitForLive, type Shopper } from './helpers/browser';
 import { startE2eServer, type E2eServer } from './helpers/e2e-server';
-import { addToCart, checkout, newestOrder, toastWithText } from './helpers/flows';
+import { createPrisma } from '../../core/infra/prisma';
+import { addToCart, checkout, expectCartCount, newestOrder, orderCard, toastWithText } from './helpers/flows';
 
 /** Puts one product in the cart from its category page and goes to /cart (the address was added through the API). */
 async function cartWith(page: Page, category: string, productName: string): Promise<void> {
@@ -29,7 +30,8 @@ describe('online payment through the simulated gateway (real Chromium, real serv
   let shopper: Shopper;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startE2eServer(), launchBrowser()]);
+    // The reconciler looks every second and waits no grace for a payment in progress, so an expiry shows at once.
+    [server, browser] = await Promise.all([startE2eServer({ RECONCILE_EVERY_SECONDS: '1', PAYMENT_GRACE_MINUTES: '0' }), launchBrowser()]);
     shopper = await openPage(browser, server.url);
     await signUpThroughApi(shopper.context, { name: 'Meera' });
     await addAddressThroughApi(shopper.context);
@@ -65,12 +67,12 @@ describe('online payment through the simulated gateway (real Chromium, real serv
     expect(server.errors()).toEqual([]);
   });
 
-  it('a failed payment shows "Payment failed. Please try again." and the order ends Cancelled', async () => {
+  it('pay, fail, pay again: a failed try leaves the order Pending with "Pay now" and a countdown; paying then places it', async () => {
     const { page } = shopper;
     await cartWith(page, 'dairy', 'Fresh Paneer 200g');
 
     const { orderId, dialog } = await startOnlinePayment(page);
-    const order = page.locator(`[data-testid="order-card"][data-order-id="${orderId}"]`);
+    const order = orderCard(page, orderId);
     expect(await order.getByTestId('order-status').textContent()).toBe('Pending');
     await waitForLive(page);
     const sameDocument = await markDocument(page);
@@ -78,14 +80,83 @@ describe('online payment through the simulated gateway (real Chromium, real serv
     await dialog.getByRole('button', { name: 'Fail payment' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await toastWithText(page, 'Payment failed. Please try again.').waitFor();
-    await expect.poll(() => order.getByTestId('order-status').textContent(), { timeout: 10_000 }).toBe('Cancelled');
-    expect(await order.getByTestId('order-paid').textContent()).toBe('Not paid');
+    // As with real Checkout, a failed try does not end the order: it waits for another try until it expires.
+    expect(await order.getByTestId('order-status').textContent()).toBe('Pending');
+    expect(await order.getByTestId('order-expiry').textContent()).toMatch(/^Pay within 1[45]:\d\d or the order is cancelled$/);
     // One message for the shopper, though both the page and the server's payment.failed announce it.
     expect(await page.getByTestId('toast').filter({ hasText: 'Payment failed' }).count()).toBe(1);
+    // The cart is kept until the order is placed for good.
+    await expectCartCount(page, 1);
+
+    await order.getByTestId('order-pay-now').click();
+    await dialog.getByText('Test mode').waitFor();
+    await dialog.getByRole('button', { name: /^Pay ₹/ }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => order.getByTestId('order-status').textContent(), { timeout: 10_000 }).toBe('Order Placed');
+    expect(await order.getByTestId('order-paid').textContent()).toBe('Paid');
+    expect(await order.getByTestId('order-pay-now').count()).toBe(0);
+    await expectCartCount(page, 0);
     expect(await sameDocument()).toBe(true);
 
     expect(shopper.problems()).toEqual([]);
+    expect(server.errors()).toEqual([]);
+  });
 
+  it('cancel and refund: a paid order cancelled by the shopper shows its refund pending, then refunded, live', async () => {
+    const { page } = shopper;
+    await cartWith(page, 'fruits', 'Shimla Apple 1kg');
+    const { orderId, dialog } = await startOnlinePayment(page);
+    const order = orderCard(page, orderId);
+    await waitForLive(page);
+    const sameDocument = await markDocument(page);
+    await dialog.getByRole('button', { name: /^Pay ₹/ }).click();
+    await expect.poll(() => order.getByTestId('order-status').textContent(), { timeout: 10_000 }).toBe('Order Placed');
+    const amount = (await order.getByTestId('order-amount').textContent())!;
+
+    await order.getByTestId('order-cancel').click();
+    await order.getByTestId('order-cancel-reason').fill('Ordered twice by mistake');
+    await order.getByTestId('order-cancel-confirm').click();
+    await expect.poll(() => order.getByTestId('order-status').textContent(), { timeout: 10_000 }).toBe('Cancelled');
+    await expect.poll(() => order.getByTestId('order-refund').getAttribute('data-refund-status'), { timeout: 10_000 }).toBe('processed');
+    expect(await order.getByTestId('order-refund').textContent()).toBe(`Refunded ${amount}`);
+    expect(await order.getByTestId('order-cancel').count()).toBe(0);
+    expect(await sameDocument()).toBe(true);
+
+    expect(shopper.problems()).toEqual([]);
+    expect(server.errors()).toEqual([]);
+  });
+
+  it('a late capture: a UPI request approved after the order expired and its stock was sold is refunded, live', async () => {
+    const { page } = shopper;
+    await cartWith(page, 'fruits', 'Alphonso Mango 1kg');
+    const { orderId, dialog } = await startOnlinePayment(page);
+    const order = orderCard(page, orderId);
+    await waitForLive(page);
+    const sameDocument = await markDocument(page);
+
+    await dialog.getByRole('button', { name: 'Pay by UPI request (approve later)' }).click();
+    await dialog.getByRole('button', { name: 'Approve UPI request' }).waitFor();
+
+    // The shopper takes too long: the order passes its expiry, the reconciler cancels it and frees the mango, and
+    // another shopper buys the last ones.
+    const db = createPrisma(server.config.databaseUrl, { max: 1 });
+    try {
+      const longAgo = new Date(Date.now() - 60 * 60_000);
+      await db.order.update({ where: { id: orderId }, data: { createdAt: longAgo, expiresAt: longAgo } });
+      await expect.poll(() => order.getByTestId('order-status').textContent(), { timeout: 15_000 }).toBe('Cancelled');
+      const productId = (await db.orderItem.findFirstOrThrow({ where: { orderId } })).productId;
+      await db.product.update({ where: { id: productId }, data: { stockQuantity: 0, inStock: false } });
+    } finally {
+      await db.$disconnect();
+    }
+
+    await dialog.getByRole('button', { name: 'Approve UPI request' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => order.getByTestId('order-refund').getAttribute('data-refund-status'), { timeout: 10_000 }).toBe('processed');
+    expect(await order.getByTestId('order-status').textContent()).toBe('Cancelled');
+    expect(await sameDocument()).toBe(true);
+
+    expect(shopper.problems()).toEqual([]);
     expect(server.errors()).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import { formatRupees } from '@core/domain/money';
 import { toast } from '../components/ui/toast/toast-store';
 import { createLiveSocket } from '../lib/live-socket';
 import { useSession } from '../features/auth/stores/session-store';
+import { useCart } from '../features/cart/stores/cart-store';
 import { useLiveConnection } from '../features/live/stores/live-connection-store';
 import { paymentFailedToastId } from '../features/orders/lib/payment-flow';
 import { useMyOrders } from '../features/orders/stores/my-orders-store';
@@ -18,7 +19,15 @@ function dispatch(message: WsMessage): void {
     case 'order.updated': {
       const user = useSession.getState().user;
       // A browser can hold a seller session too; only the user's own orders belong on /my-orders.
-      if (user && message.order.userId === user._id) useMyOrders.getState().orderReceived(message.order);
+      if (user && message.order.userId === user._id) {
+        useMyOrders.getState().orderReceived(message.order);
+        // Paid online: placed for good, so what it bought leaves the cart (it stayed while Checkout was open).
+        const { order } = message;
+        const last = order.history.at(-1);
+        if (order.paymentType === 'Online' && order.isPaid && last?.to === 'Order Placed' && (last.from === 'Pending' || last.from === 'Cancelled')) {
+          useCart.getState().linesBought(order.items.map((i) => i.product._id));
+        }
+      }
       useSellerOrders.getState().orderUpdated(message.order);
       break;
     }

@@ -16,6 +16,8 @@ type CartState = {
   cartReplaced: (items: CartItems) => void;
   /** After an order is placed the cart empties, and the server's copy with it (a counted change). */
   orderPlaced: () => void;
+  /** An online order was paid: the server already dropped the lines it bought from its cart, so this is no change to sync. */
+  linesBought: (productIds: string[]) => void;
   /** Logout: the cart leaves with the session; nothing to sync. */
   cartCleared: () => void;
 };
@@ -56,6 +58,12 @@ export const useCart = create<CartState>()(
         }),
       cartReplaced: (items) => set({ items: clean(items) }),
       orderPlaced: () => set((s) => ({ items: {}, revision: s.revision + 1 })),
+      linesBought: (productIds) =>
+        set((s) => {
+          const items = { ...s.items };
+          for (const id of productIds) delete items[id];
+          return { items };
+        }),
       cartCleared: () => set({ items: {} }),
     }),
     {

@@ -5,6 +5,7 @@ import { whatsappSupportUrl } from '../../../config/constants';
 import { formatDateTime } from '../../../lib/format';
 import { orderStatusOf } from '../../../lib/order-status';
 import whatsappIcon from '../../../assets/whatsapp.svg';
+import { OrderActions } from './order-actions';
 import { StatusTimeline } from './status-timeline';
 import './orders.css';
 
@@ -74,6 +75,8 @@ export function OrderCard({ order }: { order: OrderDto }) {
           </dd>
         </div>
       </dl>
+
+      <OrderActions order={order} />
 
       <a className="order-card__support" href={whatsappSupportUrl(order.orderId)} target="_blank" rel="noopener noreferrer">
         <img src={whatsappIcon} alt="" width={20} height={20} />

@@ -35,8 +35,9 @@ export function usePlaceOrder(onPlaced: () => void) {
       } else {
         const checkout = await createOnlineOrder(body, attemptKey.current);
         attemptKey.current = null;
+        // The cart stays until the payment places the order for good (the server then drops the bought lines and the
+        // live update drops them here): a shopper who walks away from Checkout finds their items again.
         navigate('/my-orders');
-        onPlaced();
         startOnlinePayment(checkout);
       }
     } catch (error) {

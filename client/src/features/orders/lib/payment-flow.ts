@@ -42,7 +42,7 @@ export function paymentFailedToastId(dbOrderId: string): string {
 }
 
 export function paymentDismissed(): void {
-  toast('Payment not completed. Your order stays pending for a short while; you can place it again from your cart.');
+  toast('Payment not completed. Your order is waiting for payment: use "Pay now" in My Orders before it expires.');
 }
 
 /** Both gateways end here: the server verifies in the background and the order page flips live. */
@@ -55,9 +55,11 @@ export async function paymentSucceeded(checkout: OnlineCheckout, response: Gatew
   }
 }
 
-/** The server is told too, so it marks the order failed at once instead of waiting for it to expire. */
-export async function paymentFailed(checkout: OnlineCheckout, response: GatewayResponse | null): Promise<void> {
-  if (response) await verifyPayment({ ...response, orderId: checkout.dbOrderId }).catch(() => undefined);
+/**
+ * A failed try: Checkout hands over no signature, so there is nothing to verify; the gateway's webhook tells the server.
+ * The order stays Pending, payable again from My Orders until it expires.
+ */
+export function paymentFailed(checkout: OnlineCheckout): void {
   toast.error(PAYMENT_FAILED_MESSAGE, { id: paymentFailedToastId(checkout.dbOrderId) });
 }
 

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { OrderDto } from '@core/contracts/http/orders';
 import { formatRupees } from '@core/domain/money';
 import { OrderStatus, sellerChoices } from '@core/domain/order-status';
@@ -14,21 +15,25 @@ export function SellerOrderRow({ order, isNew }: { order: OrderDto; isNew: boole
   const orderUpdated = useSellerOrders((s) => s.orderUpdated);
   const orderSeen = useSellerOrders((s) => s.orderSeen);
   const { busy, run } = useAction();
+  const [cancelling, setCancelling] = useState(false);
+  const [reason, setReason] = useState('');
   const status = orderStatusOf(order);
   const choices = sellerChoices(status);
   const inSequence = choices.some((c) => c.status === status);
 
-  async function change(patch: { status?: OrderStatus; isPaid?: boolean }) {
+  async function change(patch: { status?: OrderStatus; isPaid?: boolean; reason?: string }) {
     orderSeen(order._id);
     // The spec toasts only real failures; with real status codes a refused change (409) is one of them.
     await run(true, async () => {
       const reply = await updateOrder(order._id, patch);
       orderUpdated(reply.order);
+      setCancelling(false);
       toast.success('Order status updated');
     });
   }
 
   const { address } = order;
+  const cancellable = status === OrderStatus.Pending || status === OrderStatus.OrderPlaced;
   const selectId = `status-${order._id}`;
 
   return (
@@ -109,6 +114,36 @@ export function SellerOrderRow({ order, isNew }: { order: OrderDto; isNew: boole
             </option>
           ))}
         </select>
+        {order.refund ? (
+          <p className="muted" data-testid="seller-order-refund">
+            Refund {order.refund.status} · {formatRupees(order.refund.amount)}
+          </p>
+        ) : null}
+        {cancellable && !cancelling ? (
+          <button type="button" className="link-button" disabled={busy} onClick={() => setCancelling(true)} data-testid="seller-order-cancel">
+            Cancel order
+          </button>
+        ) : null}
+        {cancellable && cancelling ? (
+          <form
+            className="seller-order__cancel"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (reason.trim()) void change({ status: OrderStatus.Cancelled, reason: reason.trim() });
+            }}
+          >
+            <label>
+              Reason for the shopper
+              <input className="input" required maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} data-testid="seller-order-cancel-reason" />
+            </label>
+            <button type="submit" className="btn" disabled={busy || !reason.trim()} data-testid="seller-order-cancel-confirm">
+              Cancel order
+            </button>
+            <button type="button" className="link-button" disabled={busy} onClick={() => setCancelling(false)}>
+              Keep it
+            </button>
+          </form>
+        ) : null}
       </div>
     </li>
   );

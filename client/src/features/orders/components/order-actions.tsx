@@ -1,0 +1,121 @@
+import { useEffect, useState } from 'react';
+import type { OrderDto } from '@core/contracts/http/orders';
+import { formatRupees } from '@core/domain/money';
+import { OrderStatus } from '@core/domain/order-status';
+import { toast } from '../../../components/ui/toast/toast-store';
+import { errorMessage } from '../../../lib/api-client';
+import { orderStatusOf } from '../../../lib/order-status';
+import { cancelOrder } from '../api/cancel-order';
+import { payAgain } from '../api/pay-again';
+import { startOnlinePayment } from '../lib/payment-flow';
+import { useMyOrders } from '../stores/my-orders-store';
+
+/** Seconds until `iso`, ticking every second while the card is on screen. */
+function useSecondsLeft(iso: string | null): number | null {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!iso) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [iso]);
+  return iso ? Math.max(0, Math.floor((Date.parse(iso) - now) / 1000)) : null;
+}
+
+const mmss = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+
+const REFUND_TEXT = {
+  pending: (amount: string) => `Refund of ${amount} on its way`,
+  processed: (amount: string) => `Refunded ${amount}`,
+  failed: (amount: string) => `Refund of ${amount} failed: our support team will contact you`,
+} as const;
+
+/**
+ * What a shopper can still do with an order: pay a Pending online order before it expires (the countdown), cancel it
+ * while it is Pending or Order Placed, and follow the refund of a cancelled paid order. All of it follows the order
+ * live: the card re-renders from the store the socket updates.
+ */
+export function OrderActions({ order }: { order: OrderDto }) {
+  const status = orderStatusOf(order);
+  const orderReceived = useMyOrders((s) => s.orderReceived);
+  const secondsLeft = useSecondsLeft(status === OrderStatus.Pending ? order.expiresAt : null);
+  const [busy, setBusy] = useState<'pay' | 'cancel' | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [reason, setReason] = useState('');
+
+  const payable = status === OrderStatus.Pending && order.paymentType === 'Online' && !order.isPaid && (secondsLeft ?? 1) > 0;
+  const cancellable = status === OrderStatus.Pending || status === OrderStatus.OrderPlaced;
+
+  async function pay() {
+    setBusy('pay');
+    try {
+      startOnlinePayment(await payAgain(order._id));
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function cancel() {
+    setBusy('cancel');
+    try {
+      const reply = await cancelOrder(order._id, reason.trim() || undefined);
+      orderReceived(reply.order);
+      setConfirming(false);
+      toast.success(reply.message);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <div className="order-actions">
+      {order.refund ? (
+        <p className={`order-actions__refund order-actions__refund--${order.refund.status}`} data-testid="order-refund" data-refund-status={order.refund.status}>
+          {REFUND_TEXT[order.refund.status](formatRupees(order.refund.amount))}
+        </p>
+      ) : null}
+      {status === OrderStatus.Pending && secondsLeft !== null ? (
+        <p className="order-actions__expiry" data-testid="order-expiry" role="timer" aria-live="off">
+          {secondsLeft > 0 ? `Pay within ${mmss(secondsLeft)} or the order is cancelled` : 'Time to pay is over; the order will be cancelled'}
+        </p>
+      ) : null}
+      <div className="order-actions__buttons">
+        {payable ? (
+          <button type="button" className="btn" disabled={busy !== null} onClick={() => void pay()} data-testid="order-pay-now">
+            {busy === 'pay' ? 'Processing...' : 'Pay now'}
+          </button>
+        ) : null}
+        {cancellable && !confirming ? (
+          <button type="button" className="btn btn--outline" disabled={busy !== null} onClick={() => setConfirming(true)} data-testid="order-cancel">
+            Cancel order
+          </button>
+        ) : null}
+      </div>
+      {cancellable && confirming ? (
+        <form
+          className="order-actions__confirm"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void cancel();
+          }}
+        >
+          <label>
+            Why are you cancelling? (optional)
+            <input className="input" value={reason} maxLength={200} onChange={(e) => setReason(e.target.value)} data-testid="order-cancel-reason" />
+          </label>
+          <div className="order-actions__buttons">
+            <button type="submit" className="btn" disabled={busy !== null} data-testid="order-cancel-confirm">
+              {busy === 'cancel' ? 'Processing...' : 'Confirm cancellation'}
+            </button>
+            <button type="button" className="link-button" disabled={busy !== null} onClick={() => setConfirming(false)}>
+              Keep the order
+            </button>
+          </div>
+        </form>
+      ) : null}
+    </div>
+  );
+}
