@@ -152,7 +152,7 @@ describe('online payment through the simulated gateway (real Chromium, real serv
 
     await dialog.getByRole('button', { name: 'Approve UPI request' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await expect.poll(() => order.getByTestId('order-refund').getAttribute('data-refund-status'), { timeout: 10_000 }).toBe('processed');
+    await expect.poll(() => order.getByTestId('order-refund').getAttribute('data-refund-status'), { timeout: 20_000 }).toBe('processed');
     expect(await order.getByTestId('order-status').textContent()).toBe('Cancelled');
     expect(await sameDocument()).toBe(true);
 

@@ -267,13 +267,14 @@ export function createSimulatedGateway(deps: {
           .expire(key('payment-refunds', payment.id), TTL_SECONDS)
           .exec(),
       );
-      const answer = toGatewayRefund(refund)!;
-      // The bank's answer comes later, by webhook, as with Razorpay; here it comes right after the refund is made.
+      // The bank answers at once here (as for Razorpay's instant refunds): the refund is settled, its webhook sent, and
+      // the answer already carries the outcome, so a lost webhook cannot leave it pending.
       const outcome = payment.notes.refund_outcome;
-      await writeJson(key('refund', refund.id), { ...refund, status: outcome });
+      const settled: StoredRefund = { ...refund, status: outcome };
+      await writeJson(key('refund', refund.id), settled);
       if (outcome === 'processed') await writeJson(key('payment', payment.id), { ...payment, status: 'refunded' });
       await send([outcome === 'processed' ? 'refund.processed' : 'refund.failed'], payment.id, refund.id);
-      return answer;
+      return toGatewayRefund(settled)!;
     },
   };
 }

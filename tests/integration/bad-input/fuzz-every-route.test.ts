@@ -78,6 +78,10 @@ describe('fuzzing every route', () => {
       'POST /api/order/razorpay/create': order,
       'POST /api/order/razorpay/verify': { razorpay_order_id: online.order.id, razorpay_payment_id: 'pay_fuzz', razorpay_signature: 'a'.repeat(64), orderId: online.dbOrderId },
       'POST /api/payments/simulated/checkout': { gatewayOrderId: online.order.id, outcome: 'success' },
+      'POST /api/payments/simulated/complete': { gatewayPaymentId: 'pay_fuzz', outcome: 'success' },
+      // :id is filled with a product id, which is no order: these answer 404 at best, so nothing is cancelled or paid.
+      'POST /api/order/:id/cancel': { reason: 'fuzz' },
+      'POST /api/order/:id/pay': {},
       'PUT /api/order/status': { orderId: online.dbOrderId, status: 'On The Way' },
       'POST /api/product/stock': { id: product.id, inStock: false },
       'POST /api/order/stripe': { note: 'card' },
