@@ -166,7 +166,7 @@ describe('POST /api/payments/razorpay/webhook', () => {
     await postWebhook(ctx.app, await gateway.webhook('payment.captured', late!.paymentId));
     expect((await decidedAttempts(ctx.db, late!.paymentId))[0]!.outcome).toBe('refunding_late_capture');
     const refund = await waitFor(() => ctx.db.refund.findFirst({ where: { orderId: checkout.dbOrderId, gatewayRefundId: { not: null } } }), 'the refund to be made at the gateway');
-    expect(refund).toMatchObject({ gatewayPaymentId: late!.paymentId, amountPaise: checkout.order.amount, status: 'PENDING', gatewayRefundId: expect.stringMatching(/^rfnd_/) });
+    expect(refund).toMatchObject({ gatewayPaymentId: late!.paymentId, amountPaise: checkout.order.amount, status: 'PROCESSED', gatewayRefundId: expect.stringMatching(/^rfnd_/) });
     expect(await gateway.fetchRefunds(late!.paymentId)).toEqual([expect.objectContaining({ id: refund.gatewayRefundId, receipt: refund.id, amountPaise: checkout.order.amount })]);
     expect(await orderState(ctx.db, checkout.dbOrderId)).toMatchObject({ status: 'CANCELLED', isPaid: false, stock: [0] });
   });
