@@ -18,7 +18,7 @@ const belongsTo = (payment: PaymentRow) => (p: GatewayPayment) =>
   p.orderId === payment.gatewayOrderId && p.amountPaise === payment.amountPaise && p.currency === payment.currency;
 
 /**
- * Finds what callbacks and webhooks missed (notes on Razorpay: `orders.fetchPayments`). Pending online orders older
+ * Finds what callbacks and webhooks missed (Razorpay's `orders.fetchPayments`). Pending online orders older
  * than `reconcileAfterMinutes` are looked up at the gateway right before any decision:
  * - a captured or authorized payment → the same settlement as a callback (authorized ones are captured there);
  * - a payment still in progress (`created`: a UPI collect not yet approved; `authorized`: not yet captured) → the

@@ -5,9 +5,9 @@ import { GatewayError, type GatewayRefund, type PaymentGateway } from './payment
 import { capturedPaymentsOf, DbRefundStatus, insertPendingRefund, type RefundRepository, type RefundRow } from './refund-repository';
 
 /**
- * Money going back to a shopper (DESIGN.md invariant 4: money taken for an order that ends Cancelled is refunded).
+ * Money going back to a shopper: money taken for an order that ends Cancelled is refunded (docs/architecture.md).
  *
- * The razorpay SDK cannot send an idempotency header (notes/razorpay.md), so a refund is made safe in three steps:
+ * The razorpay SDK cannot send an idempotency header (it sends only its own headers), so a refund is made safe in three steps:
  * 1. `record` writes the refund (pending) and a `refund.requested` event in the caller's transaction: the decision to
  *    refund commits with the change that causes it, and one gateway payment can only ever have one refund row.
  * 2. The payments worker `request`s it: it first looks the payment's refunds up at the gateway for one carrying our
