@@ -62,7 +62,7 @@ export const EventData = {
   'refund.requested': z.object({ refundId: z.string(), orderId: z.string() }),
   /** A refund's status moved (or it was recorded): the order is announced again, with its refund. */
   'refund.updated': z.object({ orderId: z.string(), userId: z.string(), refundId: z.string(), status: z.enum(['pending', 'processed', 'failed']) }),
-  'stock.changed': z.object({ productId: z.string(), reason: z.enum(['added', 'toggled', 'ordered', 'released', 'updated']) }),
+  'stock.changed': z.object({ productId: z.string(), reason: z.enum(['added', 'toggled', 'ordered', 'released', 'updated', 'edited']) }),
   'product.removed': z.object({ productId: z.string() }),
 } satisfies Record<EventName, z.ZodType>;
 

@@ -45,20 +45,51 @@ const StockQuantity = z
   .nullable()
   .optional();
 
-/** The multipart `productData` JSON of POST /api/product/add. */
-export const ProductData = z.strictObject({
+const Description = z
+  .union([z.string().max(4000, 'Description is too long'), z.array(z.string().max(500)).max(20)])
+  .transform((d) => splitDescription(d));
+
+/** The editable fields of a product, shared by add, edit and partial edit. */
+const productFields = {
   name: Text(120, 'Name'),
   // The spec's seller form joins bullet lines with the literal text '/n'; a string is split on it and on newlines.
-  description: z
-    .union([z.string().max(4000, 'Description is too long'), z.array(z.string().max(500)).max(20)])
-    .optional()
-    .transform((d) => splitDescription(d)),
+  description: Description.optional().transform((d) => d ?? []),
   category: z.enum(CATEGORY_PATHS, { message: `Category must be one of ${CATEGORY_PATHS.join(', ')}` }),
   price: Rupees('Price'),
   offerPrice: Rupees('Offer price'),
   stock: StockQuantity,
-}).refine((p) => p.offerPrice <= p.price, { message: 'Offer price cannot be more than the price', path: ['offerPrice'] });
+};
+const offerNotAbovePrice: [(p: { price?: number; offerPrice?: number }) => boolean, { message: string; path: string[] }] = [
+  (p) => p.price === undefined || p.offerPrice === undefined || p.offerPrice <= p.price,
+  { message: 'Offer price cannot be more than the price', path: ['offerPrice'] },
+];
+
+/** The multipart `productData` JSON of POST /api/product/add. */
+export const ProductData = z.strictObject(productFields).refine(...offerNotAbovePrice);
 export type ProductData = z.infer<typeof ProductData>;
+
+/**
+ * The multipart `productData` JSON of PUT /api/product/:id: the whole product again, where `images` lists the
+ * current image URLs to keep, in order; new image files sent with the form are added after them.
+ */
+export const ProductEditData = z
+  .strictObject({ ...productFields, images: z.array(z.string().max(300)).max(4, 'A product can have at most 4 images').default([]) })
+  .refine(...offerNotAbovePrice);
+export type ProductEditData = z.infer<typeof ProductEditData>;
+
+/** Body of PATCH /api/product/:id: any of the fields to change (a restock sends only `stock`). */
+export const ProductPatchBody = z
+  .strictObject({
+    name: productFields.name.optional(),
+    description: Description.optional(),
+    category: productFields.category.optional(),
+    price: productFields.price.optional(),
+    offerPrice: productFields.offerPrice.optional(),
+    stock: StockQuantity,
+  })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Send at least one field to change' })
+  .refine(...offerNotAbovePrice);
+export type ProductPatchBody = z.infer<typeof ProductPatchBody>;
 
 export function splitDescription(d: string | string[] | undefined): string[] {
   const lines = typeof d === 'string' ? d.split(/\/n|\r?\n/) : (d ?? []);

@@ -23,6 +23,17 @@ export function createProductAdminRepository(db: Db) {
       return tx.product.update({ where: { id }, data: stock, select: productRow });
     },
 
+    /** Locks a visible product for an edit and reads it whole: the edit merges into what is there now. */
+    async lockForEdit(tx: Tx, id: string): Promise<ProductRow | null> {
+      const locked = await tx.$queryRaw<{ id: string }[]>`
+        SELECT id FROM products WHERE id = ${id}::uuid AND deleted_at IS NULL FOR UPDATE`;
+      return locked.length ? tx.product.findFirst({ where: { id, deletedAt: null }, select: productRow }) : null;
+    },
+
+    update(tx: Tx, id: string, changes: Partial<NewProduct>): Promise<ProductRow> {
+      return tx.product.update({ where: { id }, data: changes, select: productRow });
+    },
+
     findVisible(tx: Tx, id: string): Promise<ProductRow | null> {
       return tx.product.findFirst({ where: { id, deletedAt: null }, select: productRow });
     },

@@ -1,13 +1,15 @@
 import type { z } from 'zod';
-import type { ProductDto, ProductListQuery, StockBody } from '../../contracts/http/products';
-import { conflict, notFound } from '../../domain/errors';
+import { ProductEditData, type ProductDto, type ProductListQuery, type ProductPatchBody, type StockBody } from '../../contracts/http/products';
+import { conflict, invalid, notFound } from '../../domain/errors';
 import { rupeesToPaise } from '../../domain/money';
+import { availabilityAfterStockEdit } from '../../domain/product-availability';
 import type { Transaction } from '../../infra/prisma';
-import { toProductDto } from '../catalog/product-mapper';
+import { toProductDto, type ProductRow } from '../catalog/product-mapper';
 import { appendEvent } from '../outbox/outbox-writer';
 import type { ImageStorage } from '../uploads/image-storage';
 import type { ProductAdminRepository } from './product-admin-repository';
-import { readProductForm, type FormPart } from './product-form';
+import { MAX_PRODUCT_IMAGES, readProductForm, tooManyImages, type FormPart } from './product-form';
+import type { NewProduct } from './product-admin-repository';
 
 export type SellerProductPage = { products: ProductDto[]; total: number; page: number; limit: number | null };
 
@@ -24,6 +26,26 @@ export function createProductAdminService(deps: {
   catalog: { invalidate(): void };
 }) {
   const { repo, transaction, images, catalog } = deps;
+
+  /**
+   * Applies an edit to a locked product and announces it with the same commit. `build` turns the current row into
+   * the changes; prices are checked against the merged result, since a partial edit may change only one of them.
+   */
+  async function applyEdit(id: string, build: (current: ProductRow) => Partial<NewProduct>): Promise<ProductDto> {
+    const row = await transaction(async (tx) => {
+      const current = await repo.lockForEdit(tx, id);
+      if (!current) throw productNotFound();
+      const changes = build(current);
+      if ((changes.offerPricePaise ?? current.offerPricePaise) > (changes.pricePaise ?? current.pricePaise)) {
+        throw invalid('offer_above_price', 'Offer price cannot be more than the price');
+      }
+      const updated = await repo.update(tx, id, changes);
+      await appendEvent(tx, 'stock.changed', { productId: id, reason: 'edited' });
+      return updated;
+    });
+    catalog.invalidate();
+    return toProductDto(row);
+  }
 
   return {
     /** POST /api/product/add: reads the multipart form, stores its images, creates the product. */
@@ -74,6 +96,49 @@ export function createProductAdminService(deps: {
       });
       if (result.changed) catalog.invalidate();
       return toProductDto(result.row);
+    },
+
+    /**
+     * PUT /api/product/:id: the whole product again as a multipart form. `productData.images` keeps current images
+     * (in the given order) and new files are added after them: 1 to 4 in all. Dropped images stay on disk, because
+     * past orders show the picture they were placed with.
+     */
+    async edit(id: string, parts: AsyncIterable<FormPart>): Promise<ProductDto> {
+      const { data, images: stored } = await readProductForm(parts, images, { schema: ProductEditData, imageRequired: false });
+      try {
+        return await applyEdit(id, (current) => {
+          const kept = [...new Set(data.images)];
+          const unknown = kept.filter((url) => !current.images.includes(url));
+          if (unknown.length) throw invalid('unknown_image', 'Keep only images the product already has; send new ones as files');
+          const all = [...kept, ...stored.map((i) => i.url)];
+          if (all.length === 0) throw invalid('image_required', 'Add at least one product image');
+          if (all.length > MAX_PRODUCT_IMAGES) throw tooManyImages();
+          return {
+            name: data.name,
+            description: data.description,
+            category: data.category,
+            pricePaise: rupeesToPaise(data.price),
+            offerPricePaise: rupeesToPaise(data.offerPrice),
+            images: all,
+            ...availabilityAfterStockEdit(current, data.stock),
+          };
+        });
+      } catch (error) {
+        await images.removeAll(stored);
+        throw error;
+      }
+    },
+
+    /** PATCH /api/product/:id: changes only the fields sent; a restock is `{ stock: 24 }`. */
+    patch(id: string, body: ProductPatchBody): Promise<ProductDto> {
+      return applyEdit(id, (current) => ({
+        ...(body.name !== undefined && { name: body.name }),
+        ...(body.description !== undefined && { description: body.description }),
+        ...(body.category !== undefined && { category: body.category }),
+        ...(body.price !== undefined && { pricePaise: rupeesToPaise(body.price) }),
+        ...(body.offerPrice !== undefined && { offerPricePaise: rupeesToPaise(body.offerPrice) }),
+        ...availabilityAfterStockEdit(current, body.stock),
+      }));
     },
 
     /** DELETE /api/product/:id/delete: hides the product from shoppers; past orders keep their copy of it. */

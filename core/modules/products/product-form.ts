@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { describeInputProblem, findInputProblem } from '../../contracts/http/clean-input';
 import { ProductData } from '../../contracts/http/products';
 import { AppError, invalid } from '../../domain/errors';
@@ -14,16 +15,21 @@ export type FormPart =
   | { type: 'field'; fieldname: string; value: unknown; valueTruncated?: boolean }
   | { type: 'file'; fieldname: string; filename: string; file: ByteStream };
 
-export type ProductForm = { data: ProductData; images: StoredImage[] };
+export type ProductForm<T = ProductData> = { data: T; images: StoredImage[] };
 
 /**
- * Reads POST /api/product/add's form: `productData` (a JSON string) and up to four `images`, in any order.
+ * Reads a product form: `productData` (a JSON string) and up to four `images`, in any order. POST /api/product/add
+ * needs at least one image; an edit (PUT /api/product/:id) may keep the current ones and send none.
  * Images are stored as they stream in; if anything about the form is wrong, every image this call stored is
  * deleted before the error propagates, so a refused request leaves no file behind.
  */
-export async function readProductForm(parts: AsyncIterable<FormPart>, storage: ImageStorage): Promise<ProductForm> {
+export async function readProductForm<T = ProductData>(
+  parts: AsyncIterable<FormPart>,
+  storage: ImageStorage,
+  form: { schema: z.ZodType<T>; imageRequired: boolean } = { schema: ProductData as unknown as z.ZodType<T>, imageRequired: true },
+): Promise<ProductForm<T>> {
   const images: StoredImage[] = [];
-  let data: ProductData | undefined;
+  let data: T | undefined;
   try {
     for await (const part of parts) {
       if (part.type === 'file') {
@@ -33,13 +39,13 @@ export async function readProductForm(parts: AsyncIterable<FormPart>, storage: I
       } else if (part.fieldname === 'productData') {
         if (data) throw invalid('duplicate_product_data', 'Send productData only once');
         // Parsed as soon as it arrives: a bad form sent data-first is refused before any image is stored.
-        data = parseProductData(part.value, part.valueTruncated === true);
+        data = parseProductData(form.schema, part.value, part.valueTruncated === true);
       } else {
         throw invalid('unexpected_field', 'The form takes only productData and images');
       }
     }
     if (!data) throw invalid('product_data_required', 'productData is required');
-    if (images.length === 0) throw invalid('image_required', 'Add at least one product image');
+    if (form.imageRequired && images.length === 0) throw invalid('image_required', 'Add at least one product image');
     return { data, images };
   } catch (error) {
     await storage.removeAll(images);
@@ -50,7 +56,7 @@ export async function readProductForm(parts: AsyncIterable<FormPart>, storage: I
 export const tooManyImages = () =>
   new AppError('too_large', 'too_many_images', `A product can have at most ${MAX_PRODUCT_IMAGES} images`);
 
-function parseProductData(value: unknown, truncated: boolean): ProductData {
+function parseProductData<T>(schema: z.ZodType<T>, value: unknown, truncated: boolean): T {
   if (truncated) throw invalid('product_data_too_long', 'productData is too long');
   let json = value;
   if (typeof value === 'string') {
@@ -65,7 +71,7 @@ function parseProductData(value: unknown, truncated: boolean): ProductData {
   }
   const problem = findInputProblem(json, 'productData');
   if (problem) throw invalid('invalid_text', describeInputProblem(problem));
-  const parsed = ProductData.safeParse(json);
+  const parsed = schema.safeParse(json);
   if (!parsed.success) {
     // The schema's messages name their field ('Price must be more than 0'), so they read well joined.
     const messages = new Set(parsed.error.issues.map((i) => i.message));

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorReplies, IdParams, MessageReply } from '../../../../core/contracts/http/common';
-import { ProductDetailReply, ProductListQuery, ProductListReply, ProductReply, StockBody } from '../../../../core/contracts/http/products';
+import { ProductDetailReply, ProductListQuery, ProductListReply, ProductPatchBody, ProductReply, StockBody } from '../../../../core/contracts/http/products';
 import { compressedOnce, preferredEncoding } from '../../../plugins/compression';
 import { productFormParts } from './upload-parts';
 
@@ -35,6 +35,17 @@ export default async function productRoutes(fastify: FastifyInstance) {
   app.post('/add', { ...seller, schema: { response: { 201: ProductReply, ...ErrorReplies } } }, async (request, reply) => {
     const product = await productAdmin.add(productFormParts(request, app.config.maxImageBytes));
     return reply.code(201).send({ success: true as const, message: 'Product added', product });
+  });
+
+  // PUT /api/product/:id: the edit form (multipart, like add); `productData.images` lists the images to keep.
+  app.put('/:id', { ...seller, schema: { params: IdParams, response: { 200: ProductReply, ...ErrorReplies } } }, async (request) => {
+    const product = await productAdmin.edit(request.params.id, productFormParts(request, app.config.maxImageBytes));
+    return { success: true as const, message: 'Product updated', product };
+  });
+
+  // PATCH /api/product/:id: JSON with only the fields to change, e.g. `{ "stock": 24 }` to restock.
+  app.patch('/:id', { ...seller, schema: { params: IdParams, body: ProductPatchBody, response: { 200: ProductReply, ...ErrorReplies } } }, async (request) => {
+    return { success: true as const, message: 'Product updated', product: await productAdmin.patch(request.params.id, request.body) };
   });
 
   app.post('/stock', { ...seller, schema: { body: StockBody, response: { 200: ProductReply, ...ErrorReplies } } }, async (request) => {
