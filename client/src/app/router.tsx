@@ -25,6 +25,7 @@ const SellerArea = lazyRoute(() => import('./routes/seller/seller-area'), 'Selle
 const AddProductRoute = lazyRoute(() => import('./routes/seller/seller-pages'), 'AddProductRoute');
 const SellerProductListRoute = lazyRoute(() => import('./routes/seller/seller-pages'), 'SellerProductListRoute');
 const SellerOrdersRoute = lazyRoute(() => import('./routes/seller/seller-pages'), 'SellerOrdersRoute');
+const EditProductRoute = lazyRoute(() => import('./routes/seller/seller-pages'), 'EditProductRoute');
 
 /** Every route of the store; anything else goes home. */
 export const router = createBrowserRouter([
@@ -55,6 +56,7 @@ export const router = createBrowserRouter([
             children: [
               { index: true, element: <AddProductRoute /> },
               { path: 'product-list', element: <SellerProductListRoute /> },
+              { path: 'product-list/:id/edit', element: <EditProductRoute /> },
               { path: 'orders', element: <SellerOrdersRoute /> },
             ],
           },

@@ -86,6 +86,7 @@ export const api = {
   get: <S extends z.ZodType>(url: string, schema: S, options?: RequestOptions) => request('GET', url, schema, options),
   post: <S extends z.ZodType>(url: string, schema: S, options?: RequestOptions) => request('POST', url, schema, options),
   put: <S extends z.ZodType>(url: string, schema: S, options?: RequestOptions) => request('PUT', url, schema, options),
+  patch: <S extends z.ZodType>(url: string, schema: S, options?: RequestOptions) => request('PATCH', url, schema, options),
   delete: <S extends z.ZodType>(url: string, schema: S, options?: RequestOptions) => request('DELETE', url, schema, options),
 };
 

@@ -1,6 +1,13 @@
 import type { z } from 'zod';
 import { MessageReply } from '@core/contracts/http/common';
-import { ProductListReply, ProductReply, type ProductData, type ProductDto } from '@core/contracts/http/products';
+import {
+  ProductListReply,
+  ProductReply,
+  type ProductData,
+  type ProductDto,
+  type ProductEditData,
+  type ProductPatchBody,
+} from '@core/contracts/http/products';
 import { api } from '../../../lib/api-client';
 
 /** Every non-deleted product, out of stock included. */
@@ -15,6 +22,19 @@ export function addProduct(data: z.input<typeof ProductData>, images: File[]) {
   form.append('productData', JSON.stringify(data));
   for (const image of images) form.append('images', image);
   return api.post('/api/product/add', ProductReply, { form });
+}
+
+/** PUT: the whole product again; `data.images` are the current image URLs to keep, `newImages` are added after them. */
+export function editProduct(id: string, data: z.input<typeof ProductEditData>, newImages: File[]) {
+  const form = new FormData();
+  form.append('productData', JSON.stringify(data));
+  for (const image of newImages) form.append('images', image);
+  return api.put(`/api/product/${encodeURIComponent(id)}`, ProductReply, { form });
+}
+
+/** PATCH: only the fields given, e.g. `{ stock: 24 }` to restock. */
+export function patchProduct(id: string, changes: z.input<typeof ProductPatchBody>) {
+  return api.patch(`/api/product/${encodeURIComponent(id)}`, ProductReply, { body: changes });
 }
 
 export function setProductStock(id: string, inStock: boolean) {

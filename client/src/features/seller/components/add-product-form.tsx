@@ -1,50 +1,100 @@
 import { useEffect, useMemo, useState } from 'react';
-import { ProductData } from '@core/contracts/http/products';
+import { useNavigate } from 'react-router-dom';
+import { ProductData, type ProductDto } from '@core/contracts/http/products';
 import { CATEGORIES } from '@core/domain/categories';
 import { PRODUCT_IMAGE_SLOTS } from '../../../config/constants';
 import { FormField, RupeesField } from '../../../components/ui/form-field';
 import { UploadIcon } from '../../../components/ui/icons';
 import { toast } from '../../../components/ui/toast/toast-store';
 import { useZodForm } from '../../../hooks/use-zod-form';
-import { addProduct } from '../api/seller-products';
+import { addProduct, editProduct } from '../api/seller-products';
 import { useSellerProducts } from '../stores/seller-products-store';
 import './seller.css';
 
-type Slots = (File | null)[];
+/** An image slot holds nothing, an image the product already has (edit), or a newly picked file. */
+type Slot = { url: string } | { file: File } | null;
+type Slots = Slot[];
 
 const emptySlots = (): Slots => Array.from({ length: PRODUCT_IMAGE_SLOTS }, () => null);
+const slotsOf = (product: ProductDto): Slots => emptySlots().map((_, i) => (product.images[i] ? { url: product.images[i] } : null));
+const newFiles = (slots: Slots) => slots.flatMap((s) => (s && 'file' in s ? [s.file] : []));
 const EMPTY = { name: '', description: '', category: '', price: '', offerPrice: '', stock: '' };
 const toNumber = (v: string) => (v.trim() === '' ? undefined : Number(v));
+const text = (n: number | null) => (n === null ? '' : String(n));
+const valuesOf = (p: ProductDto) => ({
+  name: p.name,
+  description: p.description.join('\n'),
+  category: p.category,
+  price: text(p.price),
+  offerPrice: text(p.offerPrice),
+  stock: text(p.stock),
+});
 
-function ImageSlot({ index, file, onPick }: { index: number; file: File | null; onPick: (file: File | null) => void }) {
-  const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
-  useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
+function ImageSlot({ index, slot, onPick }: { index: number; slot: Slot; onPick: (slot: Slot) => void }) {
+  const file = slot && 'file' in slot ? slot.file : null;
+  const objectUrl = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
+  useEffect(() => () => (objectUrl ? URL.revokeObjectURL(objectUrl) : undefined), [objectUrl]);
+  const preview = objectUrl ?? (slot && 'url' in slot ? slot.url : null);
   const id = `product-image-${index}`;
   return (
-    <label htmlFor={id} className="image-slot">
-      <input
-        id={id}
-        type="file"
-        accept="image/png,image/jpeg,image/webp,image/gif,image/avif"
-        className="visually-hidden"
-        onChange={(e) => onPick(e.target.files?.[0] ?? null)}
-      />
-      {preview ? <img src={preview} alt={`Product image ${index + 1} preview`} /> : <UploadIcon size={28} />}
-      <span className="visually-hidden">{`Product image ${index + 1}`}</span>
-    </label>
+    <div className="image-slot-wrap">
+      <label htmlFor={id} className="image-slot">
+        <input
+          id={id}
+          type="file"
+          accept="image/png,image/jpeg,image/webp,image/gif,image/avif"
+          className="visually-hidden"
+          onChange={(e) => {
+            const picked = e.target.files?.[0];
+            if (picked) onPick({ file: picked });
+          }}
+        />
+        {preview ? <img src={preview} alt={`Product image ${index + 1} preview`} /> : <UploadIcon size={28} />}
+        <span className="visually-hidden">{`Product image ${index + 1}`}</span>
+      </label>
+      {slot ? (
+        <button type="button" className="image-slot__remove" onClick={() => onPick(null)} aria-label={`Remove product image ${index + 1}`}>
+          ×
+        </button>
+      ) : null}
+    </div>
   );
 }
 
-/** The seller's Add Product form: 4 image slots, name, description ('/n' or new lines split it), category, prices. */
-export function AddProductForm() {
+/**
+ * The seller's product form: 4 image slots, name, description ('/n' or new lines split it), category, prices, stock.
+ * Without `product` it adds a new one; with it, it edits that product (kept images, new files, every field).
+ */
+export function AddProductForm({ product: editing }: { product?: ProductDto }) {
   const productReceived = useSellerProducts((s) => s.productReceived);
-  const [slots, setSlots] = useState<Slots>(emptySlots);
+  const navigate = useNavigate();
+  const [slots, setSlots] = useState<Slots>(() => (editing ? slotsOf(editing) : emptySlots()));
   const [formKey, setFormKey] = useState(0);
   const form = useZodForm({
-    initial: EMPTY,
+    initial: editing ? valuesOf(editing) : EMPTY,
     schema: ProductData,
     toInput: (v) => ({ ...v, price: toNumber(v.price), offerPrice: toNumber(v.offerPrice), stock: toNumber(v.stock) }),
     onSubmit: async (product, { description }) => {
+      if (editing) {
+        const reply = await editProduct(
+          editing._id,
+          {
+            name: product.name,
+            description,
+            category: product.category,
+            price: product.price,
+            offerPrice: product.offerPrice,
+            // An emptied stock field stops counting; the server keeps availability unless the count says otherwise.
+            stock: product.stock ?? null,
+            images: slots.flatMap((s) => (s && 'url' in s ? [s.url] : [])),
+          },
+          newFiles(slots),
+        );
+        productReceived(reply.product);
+        toast.success(reply.message);
+        navigate('/seller/product-list');
+        return;
+      }
       const reply = await addProduct(
         {
           name: product.name,
@@ -55,7 +105,7 @@ export function AddProductForm() {
           offerPrice: product.offerPrice,
           ...(product.stock === undefined ? {} : { stock: product.stock }),
         },
-        slots.filter((f): f is File => f !== null),
+        newFiles(slots),
       );
       toast.success(reply.message);
       productReceived(reply.product);
@@ -69,13 +119,13 @@ export function AddProductForm() {
   return (
     <form key={formKey} className="seller-form" onSubmit={form.handleSubmit} noValidate aria-labelledby="add-product-title">
       <h1 id="add-product-title" className="page-title">
-        Add Product
+        {editing ? `Edit ${editing.name}` : 'Add Product'}
       </h1>
       <fieldset className="seller-form__images">
         <legend className="field-label">Product Images</legend>
         <div className="image-slots">
-          {slots.map((file, i) => (
-            <ImageSlot key={i} index={i} file={file} onPick={(f) => setSlots((s) => s.map((old, j) => (j === i ? f : old)))} />
+          {slots.map((slot, i) => (
+            <ImageSlot key={i} index={i} slot={slot} onPick={(next) => setSlots((s) => s.map((old, j) => (j === i ? next : old)))} />
           ))}
         </div>
         <p className="field__hint">Up to {PRODUCT_IMAGE_SLOTS} images (PNG, JPEG or WebP).</p>
@@ -140,7 +190,7 @@ export function AddProductForm() {
         />
       </div>
       <button type="submit" className="btn seller-form__submit" disabled={busy}>
-        {busy ? 'Adding…' : 'Add Product'}
+        {editing ? (busy ? 'Saving…' : 'Save Changes') : busy ? 'Adding…' : 'Add Product'}
       </button>
     </form>
   );

@@ -1,12 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import type { ProductDto } from '@core/contracts/http/products';
 import { formatRupees } from '@core/domain/money';
+import { LoadFailed } from '../../../components/ui/load-failed';
 import { Section } from '../../../components/ui/section';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast/toast-store';
 import { listHandlers, useLoader } from '../../../hooks/use-loader';
 import { useAction } from '../../../hooks/use-action';
-import { deleteProduct, getSellerProducts, setProductStock } from '../api/seller-products';
+import { deleteProduct, getSellerProducts, patchProduct, setProductStock } from '../api/seller-products';
 import { useSellerProducts } from '../stores/seller-products-store';
 import { isLoading } from '../../../lib/load-status';
 import './seller.css';
@@ -17,7 +19,13 @@ function ProductRow({ product }: { product: ProductDto }) {
   const productReceived = useSellerProducts((s) => s.productReceived);
   const [confirming, setConfirming] = useState(false);
   const stockChange = useAction();
+  const stockSave = useAction();
   const removal = useAction();
+  const [stock, setStock] = useState(product.stock === null ? '' : String(product.stock));
+  const stockInput = useRef<HTMLInputElement>(null);
+
+  // A live change (an order took units, another tab restocked) refreshes the field.
+  useEffect(() => setStock(product.stock === null ? '' : String(product.stock)), [product.stock]);
 
   useEffect(() => {
     if (!confirming) return;
@@ -28,6 +36,12 @@ function ProductRow({ product }: { product: ProductDto }) {
   // Shown at once, put back if the server refuses.
   function toggleStock() {
     const next = !product.inStock;
+    if (next && product.stock === 0) {
+      // Sold out: switching it on alone cannot work; restocking is the way back, so point at the field.
+      toast.error(`${product.name} has 0 units left: enter the new stock and press Restock`);
+      stockInput.current?.focus();
+      return;
+    }
     stockToggled(product._id, next);
     return stockChange.run(
       true,
@@ -38,6 +52,20 @@ function ProductRow({ product }: { product: ProductDto }) {
       },
       () => stockToggled(product._id, !next),
     );
+  }
+
+  function saveStock(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const value = stock.trim() === '' ? null : Number(stock);
+    if (value !== null && (!Number.isInteger(value) || value < 0)) {
+      toast.error('Stock must be a whole number of 0 or more');
+      return;
+    }
+    return stockSave.run(true, async () => {
+      const reply = await patchProduct(product._id, { stock: value });
+      productReceived(reply.product);
+      toast.success(reply.message);
+    });
   }
 
   function remove() {
@@ -60,10 +88,27 @@ function ProductRow({ product }: { product: ProductDto }) {
           <span>{product.name}</span>
         </div>
       </td>
-      <td className="hide-sm">{product.category}</td>
-      <td>{formatRupees(product.offerPrice)}</td>
-      <td className="hide-sm">{product.stock ?? '—'}</td>
-      <td>
+      <td data-label="Category">{product.category}</td>
+      <td data-label="Selling Price">{formatRupees(product.offerPrice)}</td>
+      <td data-label="Stock">
+        <form className="stock-form" onSubmit={(e) => void saveStock(e)}>
+          <input
+            ref={stockInput}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            value={stock}
+            placeholder="Not counted"
+            onChange={(e) => setStock(e.target.value)}
+            aria-label={`Stock of ${product.name}`}
+          />
+          <button type="submit" className="btn btn--outline btn--small" disabled={stockSave.busy}>
+            {product.stock === 0 ? 'Restock' : 'Save'}
+          </button>
+        </form>
+      </td>
+      <td data-label="In Stock">
         <label className="switch">
           <input
             type="checkbox"
@@ -76,37 +121,48 @@ function ProductRow({ product }: { product: ProductDto }) {
         </label>
       </td>
       <td>
-        {confirming ? (
-          <button type="button" className="btn btn--danger btn--small" disabled={removal.busy} onClick={() => void remove()}>
-            {removal.busy ? 'Deleting…' : 'Confirm delete'}
-          </button>
-        ) : (
-          <button
-            type="button"
-            className="btn btn--ghost btn--small"
-            onClick={() => setConfirming(true)}
-            aria-label={`Delete ${product.name}`}
-          >
-            Delete
-          </button>
-        )}
+        <div className="row-actions">
+          <Link to={`/seller/product-list/${product._id}/edit`} className="btn btn--outline btn--small" aria-label={`Edit ${product.name}`}>
+            Edit
+          </Link>
+          {confirming ? (
+            <button type="button" className="btn btn--danger btn--small" disabled={removal.busy} onClick={() => void remove()}>
+              {removal.busy ? 'Deleting…' : 'Confirm delete'}
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="btn btn--ghost btn--small"
+              onClick={() => setConfirming(true)}
+              aria-label={`Delete ${product.name}`}
+            >
+              Delete
+            </button>
+          )}
+        </div>
       </td>
     </tr>
   );
 }
 
-export function ProductTable({ refreshKey }: { refreshKey: number }) {
+/** The seller's product list from the store, (re)loaded when `refreshKey` changes (a reconnect). */
+export function useSellerProductList(refreshKey: number) {
   const products = useSellerProducts((s) => s.products);
   const status = useSellerProducts((s) => s.status);
 
-  useLoader(getSellerProducts, [refreshKey], listHandlers(useSellerProducts, 'products'));
+  const { reload } = useLoader(getSellerProducts, [refreshKey], listHandlers(useSellerProducts, 'products'));
+  return { products, status, reload };
+}
+
+export function ProductTable({ refreshKey }: { refreshKey: number }) {
+  const { products, status, reload } = useSellerProductList(refreshKey);
 
   return (
     <Section id="product-list-title" title="All Products" level={1} className="seller-section">
       {isLoading(status) ? (
         <Spinner label="Loading products" />
       ) : status === 'error' ? (
-        <p className="muted">Could not load products.</p>
+        <LoadFailed what="your products" onRetry={reload} />
       ) : products.length === 0 ? (
         <p className="muted">No products yet. Add your first one.</p>
       ) : (
@@ -115,13 +171,9 @@ export function ProductTable({ refreshKey }: { refreshKey: number }) {
             <thead>
               <tr>
                 <th scope="col">Product</th>
-                <th scope="col" className="hide-sm">
-                  Category
-                </th>
+                <th scope="col">Category</th>
                 <th scope="col">Selling Price</th>
-                <th scope="col" className="hide-sm">
-                  Stock
-                </th>
+                <th scope="col">Stock</th>
                 <th scope="col">In Stock</th>
                 <th scope="col">
                   <span className="visually-hidden">Actions</span>
