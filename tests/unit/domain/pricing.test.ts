@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRupees, hasAtMostTwoDecimals, paiseToRupees, rupeesToPaise } from '../../../core/domain/money';
+import { formatRupees, hasAtMostTwoDecimals, paiseToRupees, rupeesToPaise, savingOf } from '../../../core/domain/money';
 import { PLATFORM_FEE_PAISE, itemsTotal, orderAmount } from '../../../core/domain/pricing';
 
 describe('money', () => {
@@ -16,8 +16,22 @@ describe('money', () => {
   });
 
   it('formats amounts the en-IN way with the rupee sign', () => {
-    expect(formatRupees(123456.5)).toBe('₹1,23,456.5');
+    expect(formatRupees(123456.5)).toBe('₹1,23,456.50');
     expect(formatRupees(42)).toBe('₹42');
+  });
+
+  it('writes two decimals whenever an amount is not whole', () => {
+    expect(formatRupees(25.5)).toBe('₹25.50');
+    expect(formatRupees(25.05)).toBe('₹25.05');
+    expect(formatRupees(0.1 + 0.2)).toBe('₹0.30');
+    expect(formatRupees(99.999999)).toBe('₹100');
+  });
+
+  it('states the saving of an offer price against the MRP, rounding the percentage down', () => {
+    expect(savingOf(25, 22)).toEqual({ rupees: 3, percentOff: 12 });
+    expect(savingOf(45.5, 40)).toEqual({ rupees: 5.5, percentOff: 12 });
+    expect(savingOf(30, 30)).toBeNull();
+    expect(savingOf(30, 35)).toBeNull();
   });
 });
 

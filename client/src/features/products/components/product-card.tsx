@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { ProductDto } from '@core/contracts/http/products';
-import { formatRupees } from '@core/domain/money';
+import { formatRupees, savingOf } from '@core/domain/money';
 import { StarRating } from '../../../components/ui/star-rating';
 import { productHref } from './category-visuals';
 import './products.css';
@@ -13,6 +13,7 @@ type ProductCardProps = {
 };
 
 export function ProductCard({ product, action }: ProductCardProps) {
+  const saving = savingOf(product.price, product.offerPrice);
   return (
     <article className="product-card" data-testid="product-card" data-product-id={product._id}>
       <Link to={productHref(product)} className="product-card__link">
@@ -26,11 +27,16 @@ export function ProductCard({ product, action }: ProductCardProps) {
       <div className="product-card__footer">
         <p className="product-card__price">
           <span className="product-card__offer">{formatRupees(product.offerPrice)}</span>{' '}
-          {product.price > product.offerPrice ? (
-            <s className="product-card__mrp">
-              <span className="visually-hidden">MRP </span>
-              {formatRupees(product.price)}
-            </s>
+          {saving ? (
+            <>
+              <s className="product-card__mrp">
+                <span className="visually-hidden">MRP </span>
+                {formatRupees(product.price)}
+              </s>{' '}
+              <span className="saving-badge" data-testid="saving">
+                {saving.percentOff}% off
+              </span>
+            </>
           ) : null}
         </p>
         {action}

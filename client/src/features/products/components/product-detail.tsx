@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { ProductDto } from '@core/contracts/http/products';
 import { categoryFromSlug } from '@core/domain/categories';
-import { formatRupees } from '@core/domain/money';
+import { formatRupees, savingOf } from '@core/domain/money';
 import { StarRating } from '../../../components/ui/star-rating';
 import { categoryHref } from './category-visuals';
 import './product-detail.css';
@@ -45,6 +45,7 @@ function Gallery({ product }: { product: ProductDto }) {
 
 export function ProductDetail({ product, onAddToCart, onBuyNow, related }: ProductDetailProps) {
   const category = categoryFromSlug(product.category);
+  const saving = savingOf(product.price, product.offerPrice);
   return (
     <div className="product-detail">
       <nav aria-label="Breadcrumb" className="breadcrumb">
@@ -68,12 +69,20 @@ export function ProductDetail({ product, onAddToCart, onBuyNow, related }: Produ
           <h1 className="product-detail__name">{product.name}</h1>
           <StarRating size={16} />
           <div className="product-detail__prices">
-            <p className="product-detail__mrp">
-              <s>MRP: {formatRupees(product.price)}</s>
-            </p>
+            {saving ? (
+              <p className="product-detail__mrp">
+                MRP: <s>{formatRupees(product.price)}</s>
+              </p>
+            ) : null}
             <p className="product-detail__offer" data-testid="product-offer-price">
-              MRP: {formatRupees(product.offerPrice)}
+              {saving ? 'Price: ' : 'MRP: '}
+              {formatRupees(product.offerPrice)}
             </p>
+            {saving ? (
+              <p className="product-detail__saving" data-testid="saving">
+                You save {formatRupees(saving.rupees)} ({saving.percentOff}% off)
+              </p>
+            ) : null}
             <p className="muted">(inclusive of all taxes)</p>
           </div>
           {product.description.length > 0 ? (
