@@ -3,12 +3,13 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAddressThroughApi, signUpThroughApi } from './helpers/accounts';
 import { launchBrowser, markDocument, openPage, VIEWPORTS, waitForLive, type Shopper } from './helpers/browser';
+import { expectAccessible } from './helpers/axe';
 import { startE2eServer, type E2eServer } from './helpers/e2e-server';
 import { checkout, expectCartCount, newestOrder, sellerLogin, sellerNavigate } from './helpers/flows';
 
 type Viewport = keyof typeof VIEWPORTS;
 
-type Listed = { _id: string; name: string; category: string };
+type Listed = { _id: string; name: string; category: string; price: number; offerPrice: number };
 
 /** The page's main heading (h1), for routes whose content starts with one. */
 function heading(page: Page, name: string | RegExp) {
@@ -39,6 +40,7 @@ async function visitEach(visitor: Shopper, routes: RouteCheck[], viewport: Viewp
     await expectShopperChrome(visitor.page, viewport);
     await expectNoHorizontalScroll(visitor.page, route.path);
     if (route.screenshot) await visitor.screenshot(`${viewport}-${route.screenshot}`);
+    else await expectAccessible(visitor.page, `${route.path} at ${viewport} width`);
     expect(visitor.problems(), route.path).toEqual([]);
   }
 }
@@ -89,7 +91,14 @@ function shopRoutes(products: Listed[]): RouteCheck[] {
         const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
         expect(await breadcrumb.textContent()).toContain('Fruits');
         await page.getByText('(4)', { exact: true }).first().waitFor();
-        await page.getByTestId('product-offer-price').filter({ hasText: 'MRP' }).waitFor();
+        // The offer price is "MRP" only when it is the MRP; below it, the struck MRP and the saving show.
+        const offer = await page.getByTestId('product-offer-price').textContent();
+        if (fruit.price > fruit.offerPrice) {
+          expect(offer).toMatch(/^Price: ₹/);
+          expect(await page.getByTestId('product-saving').textContent()).toMatch(/^You save ₹[\d,.]+ \(\d+% off\)$/);
+        } else {
+          expect(offer).toMatch(/^MRP: ₹/);
+        }
         await page.getByText('(inclusive of all taxes)').waitFor();
         await page.getByRole('button', { name: 'Add to Cart' }).waitFor();
         await page.getByRole('button', { name: 'Buy now' }).waitFor();

@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
 import { inject, onTestFailed } from 'vitest';
+import { expectAccessible } from './axe';
 
 const ARTIFACTS = path.resolve(import.meta.dirname, '../../artifacts/e2e');
 
@@ -44,6 +45,7 @@ export type Shopper = {
   problems: () => Problem[];
   /** Allows one more kind of expected problem (a test that provokes a 4xx on purpose). */
   allow: (allowance: Allowance) => void;
+  /** A named page state: saved as an image and checked with axe-core (a serious or critical violation fails). */
   screenshot: (name: string) => Promise<void>;
 };
 
@@ -95,6 +97,7 @@ export async function openPage(
     async screenshot(name) {
       await mkdir(ARTIFACTS, { recursive: true });
       await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+      await expectAccessible(page, name);
     },
   };
 }

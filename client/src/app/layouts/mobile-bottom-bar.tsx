@@ -22,7 +22,7 @@ export function MobileBottomBar() {
     <nav className="bottom-bar" aria-label="Quick">
       <BarLink to="/" end Icon={HomeIcon} label="Home" />
       <BarLink to="/products" Icon={GridIcon} label="Products" />
-      <NavLink to="/cart" aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}>
+      <NavLink to="/cart">
         <span className="bottom-bar__icon">
           <CartIcon />
           {count > 0 ? (
@@ -31,7 +31,9 @@ export function MobileBottomBar() {
             </span>
           ) : null}
         </span>
-        <span aria-hidden="true">Cart</span>
+        {/* Named by its content (not aria-label) so the name starts with the visible word, as speech input expects. */}
+        <span>Cart</span>
+        <span className="visually-hidden">{`, ${count} ${count === 1 ? 'item' : 'items'}`}</span>
       </NavLink>
       {loggedIn ? <BarLink to="/my-orders" Icon={BoxIcon} label="Orders" /> : <BarLink to="/contact" Icon={PhoneIcon} label="Contact" />}
     </nav>

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-/** Five kinds, at most 20 at once, 4000 ms by default, 2000 ms for success, loading stays. */
+/** Five kinds, at most 20 at once, 4000 ms by default, 2000 ms for success, loading stays; one showing per kind. */
 export type ToastType = 'blank' | 'error' | 'success' | 'loading' | 'custom';
 
 export type Toast = {
@@ -32,10 +32,13 @@ export const useToasts = create<ToastState>()((set) => ({
   toasts: [],
   toastShown: (toast) =>
     set((s) => {
-      const at = s.toasts.findIndex((t) => t.id === toast.id);
-      if (at >= 0) return { toasts: s.toasts.map((t, i) => (i === at ? toast : t)) };
-      // Newest last; the oldest goes once the limit is reached.
-      return { toasts: [...s.toasts, toast].slice(-TOAST_LIMIT) };
+      // One toast per kind: a new one takes the place of the one showing (pressing Add five times shows one "Added To
+      // Cart"), and a success clears the errors it follows, so an old failure never sits beside a newer success.
+      const sameSlot = (t: Toast) => t.id === toast.id || t.type === toast.type;
+      const at = s.toasts.findIndex(sameSlot);
+      let toasts = at >= 0 ? s.toasts.flatMap((t, i) => (i === at ? [toast] : sameSlot(t) ? [] : [t])) : [...s.toasts, toast];
+      if (toast.type === 'success') toasts = toasts.filter((t) => t.type !== 'error');
+      return { toasts: toasts.slice(-TOAST_LIMIT) };
     }),
   toastDismissed: (id) => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })),
 }));

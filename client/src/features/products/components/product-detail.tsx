@@ -79,7 +79,7 @@ export function ProductDetail({ product, onAddToCart, onBuyNow, related }: Produ
               {formatRupees(product.offerPrice)}
             </p>
             {saving ? (
-              <p className="product-detail__saving" data-testid="saving">
+              <p className="product-detail__saving" data-testid="product-saving">
                 You save {formatRupees(saving.rupees)} ({saving.percentOff}% off)
               </p>
             ) : null}
