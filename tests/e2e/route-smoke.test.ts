@@ -30,15 +30,38 @@ async function expectShopperChrome(page: Page, viewport: Viewport): Promise<void
   expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(viewport === 'desktop');
 }
 
+/**
+ * Every route has a title of its own (tabs, history and screen readers tell pages apart by it), and headings go down
+ * one level at a time from a single h1, so a screen reader's outline of the page has no holes.
+ */
+async function expectOwnTitleAndOrderedHeadings(page: Page, route: string, titles: Map<string, string>): Promise<void> {
+  const title = await page.title();
+  const sameTitle = [...titles].find(([, t]) => t === title)?.[0];
+  expect(sameTitle, `${route} has the same title as ${sameTitle}: "${title}"`).toBeUndefined();
+  titles.set(route, title);
+  const levels = await page.evaluate(() =>
+    [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')]
+      .filter((h) => (h as HTMLElement).offsetParent !== null || getComputedStyle(h).position === 'fixed')
+      .map((h) => Number(h.tagName[1])),
+  );
+  expect(levels.filter((l) => l === 1), `${route} has one h1`).toHaveLength(1);
+  levels.forEach((level, i) => {
+    const before = i === 0 ? 0 : levels[i - 1]!;
+    expect(level - before, `${route}: heading ${i + 1} (h${level}) skips a level after h${before}`).toBeLessThanOrEqual(1);
+  });
+}
+
 type RouteCheck = { path: string; screenshot?: string; check: (page: Page) => Promise<void> };
 
 /** Opens each route as a deep link (a full load through the server's history fallback) and checks it. */
 async function visitEach(visitor: Shopper, routes: RouteCheck[], viewport: Viewport): Promise<void> {
+  const titles = new Map<string, string>();
   for (const route of routes) {
     await visitor.page.goto(route.path);
     await route.check(visitor.page);
     await expectShopperChrome(visitor.page, viewport);
     await expectNoHorizontalScroll(visitor.page, route.path);
+    await expectOwnTitleAndOrderedHeadings(visitor.page, route.path, titles);
     if (route.screenshot) await visitor.screenshot(`${viewport}-${route.screenshot}`);
     else await expectAccessible(visitor.page, `${route.path} at ${viewport} width`);
     expect(visitor.problems(), route.path).toEqual([]);
@@ -249,17 +272,23 @@ describe('every route, at 360 px and desktop width (real Chromium, real server)'
         await heading(page, 'All Products').waitFor();
       }
 
-      // An unknown product id renders nothing (the lookup's 404 is expected); an unknown path goes home.
+      // An unknown product id, category or path shows a not-found page with a way back (the lookup's 404 is expected).
       const unknownProduct = `/api/product/${randomUUID()}`;
       visitor.allow((p) => p.url?.endsWith(unknownProduct) === true && /404/.test(p.text));
       const lookup = page.waitForResponse((r) => r.url().endsWith(unknownProduct));
       await page.goto(`/products/fruits/${unknownProduct.split('/').pop()}`);
       expect((await lookup).status()).toBe(404);
-      await page.getByRole('main').getByRole('status').waitFor({ state: 'detached' });
-      expect((await page.getByRole('main').innerText()).trim()).toBe('');
+      await heading(page, 'Product not found').waitFor();
+      expect(await page.title()).toBe('Product not found · FreshCart');
+      await visitor.screenshot(`${viewport}-product-not-found`);
 
+      await page.goto('/products/toys');
+      await heading(page, 'Category not found').waitFor();
       await page.goto('/no-such-page');
-      await page.waitForURL(`${server.url}/`);
+      await heading(page, 'Page not found').waitFor();
+      expect(page.url()).toBe(`${server.url}/no-such-page`);
+      await visitor.screenshot(`${viewport}-page-not-found`);
+      await page.getByRole('main').getByRole('link', { name: 'Go to Home' }).click();
       await heading(page, /Freshness You Can Trust/).waitFor();
 
       expect(visitor.problems()).toEqual([]);

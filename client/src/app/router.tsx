@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import { createBrowserRouter, Navigate } from 'react-router-dom';
+import { createBrowserRouter } from 'react-router-dom';
 import { RootLayout } from './layouts/root-layout';
 import { HomeRoute } from './routes/home';
 import { RouteError } from './routes/route-error';
@@ -26,8 +26,9 @@ const AddProductRoute = lazyRoute(() => import('./routes/seller/seller-pages'), 
 const SellerProductListRoute = lazyRoute(() => import('./routes/seller/seller-pages'), 'SellerProductListRoute');
 const SellerOrdersRoute = lazyRoute(() => import('./routes/seller/seller-pages'), 'SellerOrdersRoute');
 const EditProductRoute = lazyRoute(() => import('./routes/seller/seller-pages'), 'EditProductRoute');
+const NotFoundRoute = lazyRoute(() => import('./routes/not-found'), 'NotFoundRoute');
 
-/** Every route of the store; anything else goes home. */
+/** Every route of the store; anything else is a not-found page with ways back (not a silent redirect). */
 export const router = createBrowserRouter([
   {
     element: <RootLayout />,
@@ -60,7 +61,7 @@ export const router = createBrowserRouter([
               { path: 'orders', element: <SellerOrdersRoute /> },
             ],
           },
-          { path: '*', element: <Navigate to="/" replace /> },
+          { path: '*', element: <NotFoundRoute /> },
         ],
       },
     ],

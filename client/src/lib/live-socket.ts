@@ -81,6 +81,18 @@ export function createLiveSocket(handlers: LiveHandlers, path = '/ws') {
     retryTimer = setTimeout(connect, delay);
   }
 
+  /**
+   * The browser lost its network: a socket can take many seconds to notice on its own, so say offline now and drop
+   * it; the `online` event reconnects at once, and the reconnect's snapshot refetch catches up on what was missed.
+   */
+  function wentOffline(): void {
+    if (!running) return;
+    clearTimeout(retryTimer);
+    if (socket) retire(socket);
+    socket = null;
+    handlers.statusChanged('offline');
+  }
+
   function retryNowIfOffline(): void {
     if (running && socket === null) {
       attempt = 0;
@@ -94,6 +106,7 @@ export function createLiveSocket(handlers: LiveHandlers, path = '/ws') {
       running = true;
       handlers.statusChanged('connecting');
       window.addEventListener('online', retryNowIfOffline);
+      window.addEventListener('offline', wentOffline);
       connect();
     },
     /** A new session (login, logout) means a new audience: reconnect at once. */
@@ -109,6 +122,7 @@ export function createLiveSocket(handlers: LiveHandlers, path = '/ws') {
       running = false;
       clearTimeout(retryTimer);
       window.removeEventListener('online', retryNowIfOffline);
+      window.removeEventListener('offline', wentOffline);
       if (socket) retire(socket);
       socket = null;
     },

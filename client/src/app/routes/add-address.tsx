@@ -5,6 +5,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast/toast-store';
 import { AddressForm, readAddressFormState } from '../../features/addresses/components/address-form';
 import { useSession } from '../../features/auth/stores/session-store';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import './routes.css';
 
 /** /add-address: add, or edit when navigation state carries { edit: true, address }. */
@@ -14,6 +15,7 @@ export function AddAddressRoute() {
   const location = useLocation();
   const navigate = useNavigate();
   const editing = readAddressFormState(location.state)?.address ?? null;
+  useDocumentTitle(editing ? 'Edit address' : 'Add address');
 
   useEffect(() => {
     if (checked && !user) {

@@ -13,6 +13,7 @@ import { CartLines, type CartLine } from '../../features/cart/components/cart-li
 import { cartCount, useCart } from '../../features/cart/stores/cart-store';
 import { CheckoutPanel } from '../../features/orders/components/checkout-panel';
 import { useProducts } from '../../features/products/stores/products-store';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import './routes.css';
 
 function linesOf(items: Record<string, number>, products: ProductDto[]) {
@@ -37,6 +38,7 @@ export function CartRoute() {
   const loginRequested = useLoginModal((s) => s.loginRequested);
   const selectedAddressId = useAddresses((s) => s.selectedId);
   useLoadAddresses(user?._id ?? null);
+  useDocumentTitle('Cart');
 
   const count = cartCount(items);
   if (count === 0) {

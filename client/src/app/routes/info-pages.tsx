@@ -1,4 +1,4 @@
-import { Navigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import {
   SUPPORT_EMAIL,
   SUPPORT_HOURS,
@@ -9,6 +9,7 @@ import { FaqAccordion } from '../../features/info/components/faq-accordion';
 import { InfoArticle } from '../../features/info/components/info-article';
 import { POLICIES } from '../../features/info/components/policy-content';
 import { isPolicySlug } from '../../features/info/components/policy-links';
+import { NotFound } from './not-found';
 
 export function ContactRoute() {
   return (
@@ -87,7 +88,7 @@ export function FaqsRoute() {
 
 export function PolicyRoute() {
   const { policy } = useParams();
-  if (!isPolicySlug(policy)) return <Navigate to="/" replace />;
+  if (!isPolicySlug(policy)) return <NotFound what="Page" detail="We have no such policy. The footer lists every one." />;
   const content = POLICIES[policy];
   return (
     <InfoArticle title={content.title} meta={`Last updated ${content.updated}`} intro={content.intro} sections={content.sections} />

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { LOADER_REDIRECT_MS } from '../../config/constants';
 import { Spinner } from '../../components/ui/spinner';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 /** Only a same-site path: "my-orders" → /my-orders; anything odd → /. */
 function safeNext(next: string | null): string {
@@ -14,6 +15,7 @@ export function LoaderRoute() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const next = params.get('next');
+  useDocumentTitle('Please wait');
 
   useEffect(() => {
     const timer = setTimeout(() => navigate(safeNext(next), { replace: true }), LOADER_REDIRECT_MS);

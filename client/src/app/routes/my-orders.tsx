@@ -3,6 +3,7 @@ import { useSession } from '../../features/auth/stores/session-store';
 import { useLiveConnection } from '../../features/live/stores/live-connection-store';
 import { MyOrdersList } from '../../features/orders/components/my-orders-list';
 import { Spinner } from '../../components/ui/spinner';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import './routes.css';
 
 export function MyOrdersRoute() {
@@ -10,6 +11,7 @@ export function MyOrdersRoute() {
   const checked = useSession((s) => s.checked);
   const generation = useLiveConnection((s) => s.generation);
   const loginRequested = useLoginModal((s) => s.loginRequested);
+  useDocumentTitle('My Orders');
 
   return (
     <div className="container page my-orders">

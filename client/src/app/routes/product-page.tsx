@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { ProductDto } from '@core/contracts/http/products';
 import { RELATED_PRODUCT_COUNT } from '../../config/constants';
+import { LoadFailed } from '../../components/ui/load-failed';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast/toast-store';
 import { useLoader } from '../../hooks/use-loader';
@@ -10,12 +11,16 @@ import { getProduct } from '../../features/products/api/get-products';
 import { ProductDetail } from '../../features/products/components/product-detail';
 import { ProductGrid } from '../../features/products/components/product-grid';
 import { useProducts } from '../../features/products/stores/products-store';
+import { ApiError } from '../../lib/api-client';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { NotFound } from './not-found';
 import { renderCartControl } from './product-actions';
 import './routes.css';
 
-type Lookup = { id: string; product: ProductDto | null } | null;
+/** The server's answer for an id not in the list: the product, null when there is none, or 'failed' (try again). */
+type Lookup = { id: string; product: ProductDto | null | 'failed' } | null;
 
-/** /products/:category/:id. An id that is neither in the list nor known to the server renders nothing (spec). */
+/** /products/:category/:id. An id that is neither in the list nor known to the server shows a not-found page. */
 export function ProductRoute() {
   const { id = '' } = useParams();
   const products = useProducts((s) => s.products);
@@ -31,13 +36,25 @@ export function ProductRoute() {
   const needsFetch = !listed && listReady && fetched?.id !== id;
   useLoader(needsFetch ? () => getProduct(id) : null, [id], {
     loaded: (product) => setFetched({ id, product }),
-    failed: () => setFetched({ id, product: null }),
+    // 400 (not an id at all) and 404 mean there is no such product; anything else is a failed load, with Retry.
+    failed: (error) => {
+      const missing = error instanceof ApiError && (error.status === 404 || error.status === 400);
+      setFetched({ id, product: missing ? null : 'failed' });
+    },
     quiet: true,
   });
 
   const product = listed ?? (fetched?.id === id ? fetched.product : undefined);
+  useDocumentTitle(typeof product === 'object' && product ? product.name : product === null ? 'Product not found' : null);
   if (product === undefined) return <Spinner label="Loading product" />;
-  if (product === null) return null;
+  if (product === null) return <NotFound what="Product" detail="This product is no longer sold here, or the link is wrong." />;
+  if (product === 'failed') {
+    return (
+      <div className="container page">
+        <LoadFailed what="this product" onRetry={() => setFetched(null)} />
+      </div>
+    );
+  }
 
   const related = products
     .filter((p) => p.category.toLowerCase() === product.category.toLowerCase() && p._id !== product._id)

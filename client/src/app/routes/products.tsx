@@ -1,10 +1,14 @@
 import { useParams } from 'react-router-dom';
 import { categoryFromSlug } from '@core/domain/categories';
+import { LoadFailed } from '../../components/ui/load-failed';
 import { Spinner } from '../../components/ui/spinner';
 import { ProductGrid } from '../../features/products/components/product-grid';
 import { useProducts } from '../../features/products/stores/products-store';
 import { useSearch } from '../../features/products/stores/search-store';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { refreshProducts } from '../bootstrap';
 import { SearchBox } from '../layouts/navbar';
+import { NotFound } from './not-found';
 import { renderCartControl } from './product-actions';
 import { isLoading } from '../../lib/load-status';
 import './routes.css';
@@ -16,6 +20,7 @@ export function AllProductsRoute() {
   const query = useSearch((s) => s.query);
   const needle = query.trim().toLowerCase();
   const shown = needle ? products.filter((p) => p.name.toLowerCase().includes(needle)) : products;
+  useDocumentTitle(needle ? `“${query.trim()}” in All Products` : 'All Products');
 
   return (
     <div className="container page">
@@ -25,10 +30,12 @@ export function AllProductsRoute() {
       </div>
       {isLoading(status) ? (
         <Spinner label="Loading products" />
+      ) : status === 'error' ? (
+        <LoadFailed what="products" onRetry={refreshProducts} />
       ) : shown.length === 0 ? (
         <p className="empty-state">{needle ? `No products match “${query.trim()}”.` : 'No products available right now.'}</p>
       ) : (
-        <ProductGrid products={shown} renderAction={renderCartControl} label="Products" />
+        <ProductGrid products={shown} renderAction={renderCartControl} label="Products" headingLevel={2} />
       )}
     </div>
   );
@@ -41,16 +48,20 @@ export function CategoryProductsRoute() {
   const status = useProducts((s) => s.status);
   const category = categoryFromSlug(slug);
   const shown = products.filter((p) => p.category.toLowerCase() === slug.toLowerCase());
+  useDocumentTitle(category ? category.text : null);
 
+  if (!category) return <NotFound what="Category" detail={`We have no “${slug}” aisle. Every category is on the home page.`} />;
   return (
     <div className="container page">
-      {category ? <h1 className="page-title title-rule">{category.text.toUpperCase()}</h1> : null}
+      <h1 className="page-title title-rule">{category.text.toUpperCase()}</h1>
       {isLoading(status) ? (
         <Spinner label="Loading products" />
+      ) : status === 'error' ? (
+        <LoadFailed what="products" onRetry={refreshProducts} />
       ) : shown.length === 0 ? (
         <p className="empty-state">No products found in this category.</p>
       ) : (
-        <ProductGrid products={shown} renderAction={renderCartControl} label={category?.text ?? 'Products'} />
+        <ProductGrid products={shown} renderAction={renderCartControl} label={category.text} headingLevel={2} />
       )}
     </div>
   );

@@ -4,6 +4,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast/toast-store';
 import { useLoader } from '../../../hooks/use-loader';
 import { errorMessage } from '../../../lib/api-client';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { isSeller, sellerLogout } from '../../../features/seller/api/seller-session';
 import { SellerLogin } from '../../../features/seller/components/seller-login';
 import { SellerShell } from '../../../features/seller/components/seller-shell';
@@ -21,14 +22,7 @@ export function SellerArea() {
   // Who is this? Asked once; if the server cannot be asked, the login screen is the answer.
   useLoader(status === 'unknown' ? isSeller : null, [], { loaded: sellerChecked, failed: () => sellerChecked(false), quiet: true });
 
-  // A sound-free notification in the tab title while new orders wait to be seen.
-  useEffect(() => {
-    const base = 'FreshCart Seller';
-    document.title = newOrders > 0 ? `(${newOrders}) New order${newOrders === 1 ? '' : 's'} · ${base}` : base;
-    return () => {
-      document.title = 'FreshCart: groceries delivered in 10 minutes';
-    };
-  }, [newOrders]);
+  useDocumentTitle(status === 'guest' ? 'Seller login' : null);
 
   async function logout() {
     try {

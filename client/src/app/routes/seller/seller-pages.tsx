@@ -1,20 +1,32 @@
 import { Link, useParams } from 'react-router-dom';
 import { Spinner } from '../../../components/ui/spinner';
 import { useLiveConnection } from '../../../features/live/stores/live-connection-store';
+import { useSellerOrders } from '../../../features/seller/stores/seller-orders-store';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AddProductForm } from '../../../features/seller/components/add-product-form';
 import { OrdersBoard } from '../../../features/seller/components/orders-board';
 import { ProductTable, useSellerProductList } from '../../../features/seller/components/product-table';
 
+/** The seller page's title; while new orders wait to be seen it leads with their count, a sound-free notification. */
+function useSellerTitle(page: string | null) {
+  const newOrders = useSellerOrders((s) => Object.keys(s.unseen).length);
+  const waiting = newOrders > 0 ? `(${newOrders}) New order${newOrders === 1 ? '' : 's'} · ` : '';
+  useDocumentTitle(page === null ? null : `${waiting}${page} · Seller`);
+}
+
 export function AddProductRoute() {
+  useSellerTitle('Add Product');
   return <AddProductForm />;
 }
 
 export function SellerProductListRoute() {
+  useSellerTitle('Product List');
   const generation = useLiveConnection((s) => s.generation);
   return <ProductTable refreshKey={generation} />;
 }
 
 export function SellerOrdersRoute() {
+  useSellerTitle('Orders');
   const generation = useLiveConnection((s) => s.generation);
   return <OrdersBoard refreshKey={generation} />;
 }
@@ -25,6 +37,7 @@ export function EditProductRoute() {
   const generation = useLiveConnection((s) => s.generation);
   const { products, status } = useSellerProductList(generation);
   const product = products.find((p) => p._id === id);
+  useSellerTitle(product ? `Edit ${product.name}` : status === 'ready' ? 'Product not found' : null);
   if (product) return <AddProductForm key={product._id} product={product} />;
   if (status !== 'ready') return <Spinner label="Loading product" />;
   return (

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import type { InfoSection } from './policy-content';
 import './info.css';
 
@@ -12,6 +13,7 @@ type InfoArticleProps = {
 
 /** A static content page: a title, an introduction and titled sections. */
 export function InfoArticle({ title, intro, meta, sections = [], children }: InfoArticleProps) {
+  useDocumentTitle(title);
   return (
     <article className="info-article container page">
       <h1 className="page-title title-rule">{title}</h1>

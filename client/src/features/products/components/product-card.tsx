@@ -10,9 +10,12 @@ type ProductCardProps = {
   product: ProductDto;
   /** The cart control, composed by the app (a feature never imports another). */
   action: ReactNode;
+  /** The card names sit one level below the heading of the list they are in. */
+  headingLevel?: 2 | 3;
 };
 
-export function ProductCard({ product, action }: ProductCardProps) {
+export function ProductCard({ product, action, headingLevel = 3 }: ProductCardProps) {
+  const Name = headingLevel === 2 ? 'h2' : 'h3';
   const saving = savingOf(product.price, product.offerPrice);
   return (
     <article className="product-card" data-testid="product-card" data-product-id={product._id}>
@@ -21,7 +24,7 @@ export function ProductCard({ product, action }: ProductCardProps) {
           <img src={product.images[0]} alt={product.name} loading="lazy" width={160} height={160} />
         </div>
         <p className="product-card__category">{product.category}</p>
-        <h3 className="product-card__name">{product.name}</h3>
+        <Name className="product-card__name">{product.name}</Name>
       </Link>
       <StarRating />
       <div className="product-card__footer">

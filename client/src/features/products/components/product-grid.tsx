@@ -7,14 +7,16 @@ type ProductGridProps = {
   products: ProductDto[];
   renderAction: (product: ProductDto) => ReactNode;
   label: string;
+  /** 2 on pages whose only heading above the grid is the h1; 3 under a section's h2. */
+  headingLevel?: 2 | 3;
 };
 
-export function ProductGrid({ products, renderAction, label }: ProductGridProps) {
+export function ProductGrid({ products, renderAction, label, headingLevel = 3 }: ProductGridProps) {
   return (
     <ul className="product-grid" aria-label={label}>
       {products.map((product) => (
         <li key={product._id}>
-          <ProductCard product={product} action={renderAction(product)} />
+          <ProductCard product={product} action={renderAction(product)} headingLevel={headingLevel} />
         </li>
       ))}
     </ul>

@@ -1,0 +1,83 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listedProducts } from './helpers/accounts';
+import { launchBrowser, openPage, waitForLive } from './helpers/browser';
+import { startE2eServer, type E2eServer } from './helpers/e2e-server';
+
+describe('failed loads and a lost network are shown, and the page recovers (real Chromium)', () => {
+  let server: E2eServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startE2eServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  for (const viewport of ['desktop', 'mobile'] as const) {
+    it(`a product list that fails to load says so and offers Retry (${viewport})`, async () => {
+      const visitor = await openPage(browser, server.url, { viewport });
+      const { page } = visitor;
+      // The failed fetch and its error toast are what this test provokes.
+      visitor.allow((p) => (p.kind === 'requestfailed' || p.kind === 'console') && /\/api\/product\/list$/.test(p.url ?? ''));
+      await page.route(/\/api\/product\/list$/, (route) => route.abort('internetdisconnected'));
+
+      await page.goto('/products');
+      const failed = page.getByTestId('load-failed');
+      await failed.waitFor();
+      expect(await failed.textContent()).toContain('Could not load products');
+      expect(await page.getByText('No products available right now.').count()).toBe(0);
+      await visitor.screenshot(`${viewport}-products-load-failed`);
+
+      await page.unroute(/\/api\/product\/list$/);
+      await failed.getByRole('button', { name: 'Retry' }).click();
+      await page.getByTestId('product-card').first().waitFor();
+      expect(await failed.count()).toBe(0);
+      expect(visitor.problems()).toEqual([]);
+      await visitor.context.close();
+    });
+  }
+
+  it('going offline shows the indicator within 2 s; back online, a change made meanwhile shows within 1 s', async () => {
+    const visitor = await openPage(browser, server.url, { viewport: 'mobile' });
+    const { page, context } = visitor;
+    await page.goto('/products');
+    await page.getByTestId('product-card').first().waitFor();
+    await waitForLive(page);
+    const [product] = await listedProducts(context);
+    const card = page.getByTestId('product-card').filter({ has: page.getByRole('heading', { name: product!.name, exact: true }) });
+    await card.waitFor();
+
+    const indicator = page.getByTestId('live-indicator');
+    const offlineAt = Date.now();
+    await context.setOffline(true);
+    await indicator.waitFor({ state: 'visible', timeout: 2_000 });
+    expect(Date.now() - offlineAt).toBeLessThan(2_000);
+    expect(await indicator.getAttribute('data-state')).toBe('offline');
+    await visitor.screenshot('mobile-offline');
+
+    // While the shopper is offline the seller takes the product off sale.
+    const login = await fetch(`${server.url}/api/seller/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(server.config.seller),
+    });
+    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const off = await fetch(`${server.url}/api/product/stock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ id: product!._id, inStock: false }),
+    });
+    expect(off.status).toBe(200);
+
+    const onlineAt = Date.now();
+    await context.setOffline(false);
+    await card.waitFor({ state: 'detached', timeout: 1_000 });
+    expect(Date.now() - onlineAt).toBeLessThan(1_000);
+    await indicator.waitFor({ state: 'hidden' });
+    expect(visitor.problems()).toEqual([]);
+    await visitor.context.close();
+  });
+});
