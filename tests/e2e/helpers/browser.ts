@@ -30,6 +30,8 @@ export function launchBrowser(): Promise<Browser> {
 export const VIEWPORTS = {
   /** The narrowest screen the client supports. */
   mobile: { width: 360, height: 780 },
+  /** A common phone screen, where checkout must work without scrolling to the button. */
+  phone: { width: 390, height: 844 },
   desktop: { width: 1280, height: 900 },
 } as const;
 

@@ -136,6 +136,10 @@ export function Navbar() {
         <SearchBox id="navbar-search" className="navbar__search" />
 
         <div className="navbar__end">
+          {/* Where the navbar has no room for the search box: one tap to the product search, focused. */}
+          <Link to="/products" state={{ focusSearch: true }} className="navbar__search-link" aria-label="Search products">
+            <SearchIcon size={22} />
+          </Link>
           <Link to="/cart" className="navbar__cart" aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}>
             <CartIcon size={24} />
             <span className="cart-badge" data-testid="cart-count" aria-hidden="true">

@@ -48,7 +48,10 @@ export function RootLayout() {
         onAuthenticated={(user) => {
           useSession.getState().userLoggedIn(user);
           useCart.getState().cartReplaced(user.cartItems);
-          navigate('/');
+          // Logging in to check out keeps the shopper at the checkout; elsewhere the spec's home page.
+          if (pathname !== '/cart') navigate('/');
+          // The Login button that opened the modal is gone now: focus the page, not the body.
+          requestAnimationFrame(() => document.getElementById('main')?.focus());
         }}
       />
       <TestCheckoutModal />

@@ -1,18 +1,21 @@
+import { useCallback } from 'react';
 import { Link } from 'react-router-dom';
 import type { ProductDto } from '@core/contracts/http/products';
 import { rupeesToPaise } from '@core/domain/money';
 import { itemsTotal } from '@core/domain/pricing';
 import { Spinner } from '../../components/ui/spinner';
-import { toast } from '../../components/ui/toast/toast-store';
 import { AddressChooser } from '../../features/addresses/components/address-chooser';
 import { useLoadAddresses } from '../../features/addresses/hooks/use-load-addresses';
 import { useAddresses } from '../../features/addresses/stores/address-store';
 import { useLoginModal } from '../../features/auth/stores/login-modal-store';
 import { useSession } from '../../features/auth/stores/session-store';
 import { CartLines, type CartLine } from '../../features/cart/components/cart-lines';
+import { UnavailableLines } from '../../features/cart/components/unavailable-lines';
 import { cartCount, useCart } from '../../features/cart/stores/cart-store';
 import { CheckoutPanel } from '../../features/orders/components/checkout-panel';
+import { getProduct } from '../../features/products/api/get-products';
 import { useProducts } from '../../features/products/stores/products-store';
+import { ApiError } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import './routes.css';
 
@@ -30,7 +33,6 @@ function linesOf(items: Record<string, number>, products: ProductDto[]) {
 
 export function CartRoute() {
   const items = useCart((s) => s.items);
-  const itemRemoved = useCart((s) => s.itemRemoved);
   const orderPlaced = useCart((s) => s.orderPlaced);
   const products = useProducts((s) => s.products);
   const productsStatus = useProducts((s) => s.status);
@@ -39,6 +41,15 @@ export function CartRoute() {
   const selectedAddressId = useAddresses((s) => s.selectedId);
   useLoadAddresses(user?._id ?? null);
   useDocumentTitle('Cart');
+  // A product the shopper list does not hold: out of stock (the server still has it) or gone (404).
+  const lookup = useCallback(
+    (id: string) =>
+      getProduct(id).catch((error: unknown) => {
+        if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
+        throw error;
+      }),
+    [],
+  );
 
   const count = cartCount(items);
   if (count === 0) {
@@ -56,31 +67,15 @@ export function CartRoute() {
 
   const { lines, unavailable } = linesOf(items, products);
   const itemsPaise = itemsTotal(lines.map((l) => ({ unitPricePaise: rupeesToPaise(l.product.offerPrice), quantity: l.quantity })));
-  const shownCount = lines.reduce((sum, l) => sum + l.quantity, 0);
 
   return (
     <div className="container page cart-page">
       <section className="cart-page__items" aria-labelledby="cart-title">
         <h1 id="cart-title" className="page-title">
-          Shopping Cart <span className="cart-page__count">({shownCount} Items)</span>
+          Shopping Cart <span className="cart-page__count">({count} Items)</span>
         </h1>
-        {unavailable.length > 0 ? (
-          <div className="cart-page__notice" role="status">
-            {unavailable.length === 1 ? 'One item' : `${unavailable.length} items`} in your cart{' '}
-            {unavailable.length === 1 ? 'is' : 'are'} no longer available and will not be ordered.
-            <button
-              type="button"
-              className="link-button"
-              onClick={() => {
-                for (const id of unavailable) itemRemoved(id);
-                toast.success('Removed from cart');
-              }}
-            >
-              Remove {unavailable.length === 1 ? 'it' : 'them'}
-            </button>
-          </div>
-        ) : null}
         <CartLines lines={lines} />
+        <UnavailableLines ids={unavailable} lookup={lookup} />
         <Link to="/products" className="cart-page__continue">
           <span aria-hidden="true">←</span> Continue Shopping
         </Link>
@@ -90,6 +85,11 @@ export function CartRoute() {
         itemsPaise={itemsPaise}
         addressId={selectedAddressId}
         isLoggedIn={user !== null}
+        blockedReason={
+          unavailable.length > 0
+            ? `Remove the ${unavailable.length === 1 ? 'item' : `${unavailable.length} items`} not available now to place your order`
+            : null
+        }
         onLoginRequested={() => loginRequested('login')}
         onOrderPlaced={orderPlaced}
         addressSlot={<AddressChooser isLoggedIn={user !== null} onLoginRequested={() => loginRequested('login')} />}

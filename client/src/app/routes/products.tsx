@@ -1,4 +1,5 @@
-import { useParams } from 'react-router-dom';
+import { useEffect } from 'react';
+import { useLocation, useParams } from 'react-router-dom';
 import { categoryFromSlug } from '@core/domain/categories';
 import { LoadFailed } from '../../components/ui/load-failed';
 import { Spinner } from '../../components/ui/spinner';
@@ -21,6 +22,12 @@ export function AllProductsRoute() {
   const needle = query.trim().toLowerCase();
   const shown = needle ? products.filter((p) => p.name.toLowerCase().includes(needle)) : products;
   useDocumentTitle(needle ? `“${query.trim()}” in All Products` : 'All Products');
+  // Arrived from the navbar's search button: the search box is where the shopper wants to type.
+  const { state, key } = useLocation();
+  const focusSearch = (state as { focusSearch?: boolean } | null)?.focusSearch === true;
+  useEffect(() => {
+    if (focusSearch) document.getElementById('page-search')?.focus();
+  }, [focusSearch, key]);
 
   return (
     <div className="container page">

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { CartIcon } from '../../../components/ui/icons';
 import { toast } from '../../../components/ui/toast/toast-store';
 import { useCart } from '../stores/cart-store';
@@ -8,19 +9,32 @@ export function CartControl({ productId, productName }: { productId: string; pro
   const quantity = useCart((s) => s.items[productId] ?? 0);
   const itemAdded = useCart((s) => s.itemAdded);
   const itemDecremented = useCart((s) => s.itemDecremented);
+  const addButton = useRef<HTMLButtonElement>(null);
+  const moreButton = useRef<HTMLButtonElement>(null);
+  // The control swaps Add for the counter (and back): the pressed button leaves the page, so focus moves to its
+  // replacement instead of falling to the page body.
+  const refocus = useRef(false);
+
+  useEffect(() => {
+    if (!refocus.current) return;
+    refocus.current = false;
+    (quantity === 0 ? addButton : moreButton).current?.focus();
+  }, [quantity]);
 
   function add() {
+    refocus.current = quantity === 0;
     itemAdded(productId);
     toast.success('Added To Cart');
   }
   function remove() {
+    refocus.current = quantity === 1;
     itemDecremented(productId);
     toast.success('Removed from cart');
   }
 
   if (quantity === 0) {
     return (
-      <button type="button" className="cart-control__add" onClick={add} aria-label={`Add ${productName} to cart`}>
+      <button ref={addButton} type="button" className="cart-control__add" onClick={add} aria-label={`Add ${productName} to cart`}>
         <CartIcon size={16} /> Add
       </button>
     );
@@ -33,7 +47,7 @@ export function CartControl({ productId, productName }: { productId: string; pro
       <span aria-live="polite" data-testid="card-quantity">
         {quantity}
       </span>
-      <button type="button" onClick={add} aria-label={`Add one more ${productName}`}>
+      <button ref={moreButton} type="button" onClick={add} aria-label={`Add one more ${productName}`}>
         +
       </button>
     </div>

@@ -11,6 +11,8 @@ type CheckoutPanelProps = {
   itemsPaise: number;
   addressId: string | null;
   isLoggedIn: boolean;
+  /** Why the order cannot be placed as the cart stands (an item not available now), or null. */
+  blockedReason: string | null;
   addressSlot: ReactNode;
   onLoginRequested: () => void;
   onOrderPlaced: () => void;
@@ -18,11 +20,12 @@ type CheckoutPanelProps = {
 
 /** The cart's order summary: address, payment method, price lines, and the order button. */
 export function CheckoutPanel(props: CheckoutPanelProps) {
-  const { lines, itemsPaise, addressId, isLoggedIn, addressSlot, onLoginRequested, onOrderPlaced } = props;
+  const { lines, itemsPaise, addressId, isLoggedIn, blockedReason, addressSlot, onLoginRequested, onOrderPlaced } = props;
   const [method, setMethod] = useState<PaymentMethod>('COD');
   const { busy, placeOrder } = usePlaceOrder(onOrderPlaced);
 
   const totalPaise = itemsPaise + PLATFORM_FEE_PAISE;
+  const actionLabel = busy ? 'Processing...' : method === 'COD' ? 'Place Order' : 'Pay with Razorpay';
 
   function submit() {
     if (!isLoggedIn) {
@@ -80,9 +83,30 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
           <dd data-testid="summary-total">{formatRupees(paiseToRupees(totalPaise))}</dd>
         </div>
       </dl>
-      <button type="button" className="btn btn--block checkout-panel__submit" disabled={busy} onClick={submit}>
-        {busy ? 'Processing...' : method === 'COD' ? 'Place Order' : 'Pay with Razorpay'}
+      {blockedReason ? (
+        <p className="checkout-panel__blocked" id="checkout-blocked">
+          {blockedReason}
+        </p>
+      ) : null}
+      <button
+        type="button"
+        className="btn btn--block checkout-panel__submit"
+        disabled={busy || blockedReason !== null}
+        aria-describedby={blockedReason ? 'checkout-blocked' : undefined}
+        onClick={submit}
+      >
+        {actionLabel}
       </button>
+      {/* Small screens: the total and the next step stay in view at the bottom of the screen, wherever the shopper
+          has scrolled; the button in the panel above is hidden there so there is one Place Order. */}
+      <div className="checkout-bar" data-testid="checkout-bar">
+        <p className="checkout-bar__total">
+          <span className="muted">Total</span> <strong>{formatRupees(paiseToRupees(totalPaise))}</strong>
+        </p>
+        <button type="button" className="btn" disabled={busy || blockedReason !== null} onClick={submit}>
+          {actionLabel}
+        </button>
+      </div>
     </aside>
   );
 }

@@ -1,0 +1,75 @@
+import { useEffect, useState } from 'react';
+import type { ProductDto } from '@core/contracts/http/products';
+import { toast } from '../../../components/ui/toast/toast-store';
+import { useCart } from '../stores/cart-store';
+import './cart.css';
+
+/** What the cart knows of an item that cannot be bought now: its product, or null once the server says it is gone. */
+type Known = Record<string, ProductDto | null>;
+
+/**
+ * Cart items that are out of stock or no longer sold. They stay in the cart, greyed and named, each with Remove, so
+ * the shopper decides; the checkout stays blocked until none is left. `lookup` asks the server for a product the
+ * shopper list does not hold (out of stock products are not in it).
+ */
+export function UnavailableLines({ ids, lookup }: { ids: string[]; lookup: (id: string) => Promise<ProductDto | null> }) {
+  const items = useCart((s) => s.items);
+  const itemRemoved = useCart((s) => s.itemRemoved);
+  const [known, setKnown] = useState<Known>({});
+
+  const key = ids.join(',');
+  useEffect(() => {
+    let cancelled = false;
+    for (const id of key.split(',').filter(Boolean)) {
+      lookup(id)
+        .then((product) => {
+          if (!cancelled) setKnown((k) => ({ ...k, [id]: product }));
+        })
+        .catch(() => {
+          // Not reachable now: the line still shows, named generically, and can be removed.
+        });
+    }
+    return () => {
+      cancelled = true;
+    };
+  }, [key, lookup]);
+
+  if (ids.length === 0) return null;
+  return (
+    <section className="unavailable-lines" aria-labelledby="unavailable-title" data-testid="unavailable-lines">
+      <h2 id="unavailable-title" className="unavailable-lines__title">
+        Not available now
+      </h2>
+      <p className="muted">Remove {ids.length === 1 ? 'this item' : 'these items'} to place your order.</p>
+      <ul className="cart-lines__list">
+        {ids.map((id) => {
+          const product = known[id];
+          const name = product?.name ?? 'A product that is no longer sold';
+          return (
+            <li key={id} className="cart-line cart-line--unavailable" data-testid="unavailable-line" data-product-id={id}>
+              <div className="cart-line__image">{product ? <img src={product.images[0]} alt="" width={96} height={96} /> : null}</div>
+              <div className="cart-line__info">
+                <p className="cart-line__name">{name}</p>
+                <p className="cart-line__reason">
+                  {product ? 'Out of stock' : 'No longer sold'} · {items[id] ?? 0} in cart
+                </p>
+              </div>
+              <button
+                type="button"
+                className="cart-line__remove"
+                aria-label={`Remove ${name} from cart`}
+                onClick={() => {
+                  itemRemoved(id);
+                  toast.success('Removed from cart');
+                }}
+              >
+                <span aria-hidden="true">✕</span>
+                <span className="cart-line__remove-text">Remove</span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

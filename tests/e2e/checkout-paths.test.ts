@@ -1,0 +1,109 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addAddressThroughApi, listedProducts, signUpThroughApi } from './helpers/accounts';
+import { launchBrowser, openPage, VIEWPORTS } from './helpers/browser';
+import { startE2eServer, type E2eServer } from './helpers/e2e-server';
+import { addToCart, expectCartCount } from './helpers/flows';
+
+/** What has focus: never the page body after an action. */
+const focused = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName);
+
+/** True when the element is entirely on screen (not below the fold). */
+async function onScreen(page: Page, selector: string): Promise<boolean> {
+  const box = await page.locator(selector).boundingBox();
+  return box !== null && box.y >= 0 && box.y + box.height <= VIEWPORTS.phone.height;
+}
+
+async function sellerCookie(server: E2eServer): Promise<string> {
+  const login = await fetch(`${server.url}/api/seller/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(server.config.seller),
+  });
+  return login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+}
+
+describe('checkout paths on a 390 px phone (real Chromium)', () => {
+  let server: E2eServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startE2eServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('login from the cart returns to the cart; an item that goes out of stock stays named and blocks Place Order until removed', async () => {
+    // An account made beforehand, with an address: the visitor logs in to it from the cart.
+    const account = await openPage(browser, server.url);
+    const { email } = await signUpThroughApi(account.context, { name: 'Meera', password: 'correct-horse-42' });
+    await addAddressThroughApi(account.context);
+    await account.context.close();
+
+    const shopper = await openPage(browser, server.url, { viewport: 'phone' });
+    const { page } = shopper;
+    const [first, second] = await listedProducts(shopper.context);
+
+    // Search is one tap away on a phone, from any shopper page.
+    await page.goto('/');
+    await page.getByRole('banner').getByRole('link', { name: 'Search products' }).click();
+    await page.waitForURL('**/products');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('page-search');
+
+    // Add keeps focus on the control that replaced the button.
+    await addToCart(page, first!.name);
+    expect(await focused(page)).toBe(`Add one more ${first!.name}`);
+    await addToCart(page, second!.name);
+    await expectCartCount(page, 2);
+
+    await page.goto('/cart');
+    // The total and the next step are on screen at once, without scrolling.
+    const bar = page.getByTestId('checkout-bar');
+    expect(await bar.textContent()).toMatch(/^Total ₹[\d,.]+Place Order$/);
+    expect(await onScreen(page, '[data-testid="checkout-bar"]')).toBe(true);
+    await page.mouse.wheel(0, 2000);
+    expect(await onScreen(page, '[data-testid="checkout-bar"]')).toBe(true);
+    await shopper.screenshot('phone-cart');
+
+    // Place Order as a visitor asks for a login; logging in keeps the shopper on the cart.
+    await bar.getByRole('button', { name: 'Place Order' }).click();
+    const modal = page.getByTestId('login-modal');
+    await modal.waitFor();
+    await modal.getByLabel('Email').fill(email);
+    await modal.getByLabel('Password').fill('correct-horse-42');
+    await modal.getByRole('button', { name: 'Login' }).click();
+    await modal.waitFor({ state: 'hidden' });
+    await page.getByTestId('selected-address').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/cart');
+    expect(await focused(page)).not.toBe('BODY');
+
+    // The seller takes the second product off sale while it sits in the cart.
+    const off = await fetch(`${server.url}/api/product/stock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: await sellerCookie(server) },
+      body: JSON.stringify({ id: second!._id, inStock: false }),
+    });
+    expect(off.status).toBe(200);
+    const unavailable = page.getByTestId('unavailable-line');
+    await unavailable.filter({ hasText: second!.name }).waitFor({ timeout: 10_000 });
+    expect(await unavailable.textContent()).toContain('Out of stock');
+    const placeOrder = bar.getByRole('button', { name: 'Place Order' });
+    expect(await placeOrder.isDisabled()).toBe(true);
+    expect(await page.getByText(/Remove the item not available now to place your order/).count()).toBe(1);
+    await expectCartCount(page, 2);
+    await shopper.screenshot('phone-cart-unavailable-item');
+
+    await unavailable.getByRole('button', { name: `Remove ${second!.name} from cart` }).click();
+    await unavailable.waitFor({ state: 'detached' });
+    await expectCartCount(page, 1);
+    expect(await placeOrder.isDisabled()).toBe(false);
+
+    await placeOrder.click();
+    await page.waitForURL('**/my-orders');
+    expect(shopper.problems()).toEqual([]);
+    expect(server.errors()).toEqual([]);
+    await shopper.context.close();
+  });
+});
