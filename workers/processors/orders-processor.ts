@@ -13,12 +13,13 @@ export function orderHandlers({ services, live }: ProcessorDeps): Handlers {
   }
 
   return {
-    'order.placed': async ({ orderId, order: placed }, { eventId }) => {
+    'order.placed': async ({ orderId, userId, order: placed }, { eventId }) => {
       // The event carries the order as placed. If it has changed since, that change's own event carries the newer
       // version, and clients keep the newest, even when the change is announced first (seller-orders-store.ts).
       const order = placed ?? (await loadOrder(orderId));
-      await live.publish({ eventId, audience: { kind: 'sellers' }, message: { type: 'order.created', order } });
-      return 'announced to sellers';
+      // The owner too: their other tabs and devices show the new order on My Orders without a reload.
+      await live.publish({ eventId, audience: { kind: 'owner-and-sellers', userId }, message: { type: 'order.created', order } });
+      return 'announced to its owner and sellers';
     },
 
     'order.status_changed': async ({ orderId, userId }, { eventId }) => {

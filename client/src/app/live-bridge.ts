@@ -6,12 +6,16 @@ import { useSession } from '../features/auth/stores/session-store';
 import { useCart } from '../features/cart/stores/cart-store';
 import { useLiveConnection } from '../features/live/stores/live-connection-store';
 import { paymentFailedToastId } from '../features/orders/lib/payment-flow';
+import { announceStatusChange } from '../features/orders/lib/status-notice';
 import { useMyOrders } from '../features/orders/stores/my-orders-store';
 import { useProducts } from '../features/products/stores/products-store';
 import { useSellerOrders } from '../features/seller/stores/seller-orders-store';
 import { useSellerProducts } from '../features/seller/stores/seller-products-store';
 import { useSellerSession } from '../features/seller/stores/seller-session-store';
 import { refreshProducts } from './bootstrap';
+
+/** Who the server says this socket is (its `hello`): a shopper's socket also gets their own order.created. */
+let socketRole: Extract<WsMessage, { type: 'hello' }>['role'] = 'visitor';
 
 /** Live messages update the same stores the pages render from (docs/architecture.md, "Live updates"). */
 function dispatch(message: WsMessage): void {
@@ -20,6 +24,8 @@ function dispatch(message: WsMessage): void {
       const user = useSession.getState().user;
       // A browser can hold a seller session too; only the user's own orders belong on /my-orders.
       if (user && message.order.userId === user._id) {
+        const held = useMyOrders.getState().orders.find((o) => o._id === message.order._id);
+        const moved = !held || (held.version < message.order.version && held.status !== message.order.status);
         useMyOrders.getState().orderReceived(message.order);
         // Paid online: placed for good, so what it bought leaves the cart (it stayed while Checkout was open).
         const { order } = message;
@@ -27,11 +33,16 @@ function dispatch(message: WsMessage): void {
         if (order.paymentType === 'Online' && order.isPaid && last?.to === 'Order Placed' && (last.from === 'Pending' || last.from === 'Cancelled')) {
           useCart.getState().linesBought(order.items.map((i) => i.product._id));
         }
+        if (moved) announceStatusChange(message.order);
       }
       useSellerOrders.getState().orderUpdated(message.order);
       break;
     }
     case 'order.created': {
+      // The shopper's own new order (placed in another tab or device) joins My Orders; sellers get it on the board.
+      const user = useSession.getState().user;
+      if (user && message.order.userId === user._id) useMyOrders.getState().orderReceived(message.order);
+      if (socketRole !== 'seller') break;
       useSellerOrders.getState().orderCreated(message.order);
       if (window.location.pathname.startsWith('/seller')) {
         toast.custom(`New order ${message.order.orderId} · ${formatRupees(message.order.amount)}`, {
@@ -52,6 +63,7 @@ function dispatch(message: WsMessage): void {
       toast.error(message.message, { id: paymentFailedToastId(message.orderId) });
       break;
     case 'hello':
+      socketRole = message.role;
       break;
   }
 }

@@ -47,15 +47,24 @@ describe('outbox → BullMQ → pub/sub → WebSocket', () => {
     for (const ws of [ownerWs, strangerWs, sellerWs, visitorWs]) ws.close();
   });
 
-  it('announces a new order to sellers as order.created', async () => {
+  it('announces a new order as order.created to sellers and to its owner (their other tabs), and to no one else', async () => {
     const owner = await userWithSession(ctx);
+    const stranger = await userWithSession(ctx, 'Stranger');
     const seller = await sellerWithSession(ctx);
-    const sellerWs = await openSocket(baseUrl, { cookie: seller.cookie });
+    const [sellerWs, ownerWs, strangerWs] = await Promise.all([
+      openSocket(baseUrl, { cookie: seller.cookie }),
+      openSocket(baseUrl, { cookie: owner.cookie }),
+      openSocket(baseUrl, { cookie: stranger.cookie }),
+    ]);
     const order = await insertOrder(ctx.db, owner.userId);
     await ctx.db.$transaction((tx) => appendEvent(tx, 'order.placed', { orderId: order.id, userId: owner.userId }));
-    const created = await sellerWs.next((m) => m.type === 'order.created');
+    const isCreated = (m: WsMessage) => m.type === 'order.created' && m.order._id === order.id;
+    const [created, toOwner] = await Promise.all([sellerWs.next(isCreated), ownerWs.next(isCreated)]);
     expect(created).toMatchObject({ order: { _id: order.id, status: 'Order Placed' } });
-    sellerWs.close();
+    expect(toOwner).toEqual(created);
+    await sleep(200);
+    expect(strangerWs.messages.filter(isCreated)).toHaveLength(0);
+    for (const ws of [sellerWs, ownerWs, strangerWs]) ws.close();
   });
 
   it('tells everyone when a product goes out of stock, and drops the cached catalogue', async () => {
