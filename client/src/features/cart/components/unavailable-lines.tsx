@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { ProductDto } from '@core/contracts/http/products';
 import { toast } from '../../../components/ui/toast/toast-store';
+import { useLoader } from '../../../hooks/use-loader';
 import { useCart } from '../stores/cart-store';
 import './cart.css';
 
@@ -18,21 +19,17 @@ export function UnavailableLines({ ids, lookup }: { ids: string[]; lookup: (id: 
   const [known, setKnown] = useState<Known>({});
 
   const key = ids.join(',');
-  useEffect(() => {
-    let cancelled = false;
-    for (const id of key.split(',').filter(Boolean)) {
-      lookup(id)
-        .then((product) => {
-          if (!cancelled) setKnown((k) => ({ ...k, [id]: product }));
-        })
-        .catch(() => {
-          // Not reachable now: the line still shows, named generically, and can be removed.
-        });
-    }
-    return () => {
-      cancelled = true;
-    };
-  }, [key, lookup]);
+  useLoader(
+    ids.length > 0
+      ? () =>
+          Promise.all(
+            // One lookup failing (offline) leaves that line named generically; it can still be removed.
+            ids.map((id) => lookup(id).then((product): [string, ProductDto | null] | null => [id, product], () => null)),
+          )
+      : null,
+    [key],
+    { loaded: (found) => setKnown((k) => ({ ...k, ...Object.fromEntries(found.filter((f) => f !== null)) })), quiet: true },
+  );
 
   if (ids.length === 0) return null;
   return (
