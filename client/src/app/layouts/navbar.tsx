@@ -51,6 +51,7 @@ export function SearchBox({ id, className }: { id: string; className?: string })
 function ProfileMenu() {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
   const logoutUser = useLogout();
   const name = useSession((s) => s.user?.name ?? '');
 
@@ -60,7 +61,10 @@ function ProfileMenu() {
       if (ref.current && e.target instanceof Node && !ref.current.contains(e.target)) setOpen(false);
     }
     function onKey(e: KeyboardEvent) {
-      if (e.key === 'Escape') setOpen(false);
+      if (e.key !== 'Escape') return;
+      // Escape closes the menu and gives focus back to its button, where the keyboard user left off.
+      setOpen(false);
+      button.current?.focus();
     }
     document.addEventListener('pointerdown', onPointer);
     document.addEventListener('keydown', onKey);
@@ -73,6 +77,7 @@ function ProfileMenu() {
   return (
     <div className="profile-menu" ref={ref}>
       <button
+        ref={button}
         type="button"
         className="profile-menu__button"
         aria-expanded={open}

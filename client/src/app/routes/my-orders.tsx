@@ -2,6 +2,7 @@ import { useLoginModal } from '../../features/auth/stores/login-modal-store';
 import { useSession } from '../../features/auth/stores/session-store';
 import { useLiveConnection } from '../../features/live/stores/live-connection-store';
 import { MyOrdersList } from '../../features/orders/components/my-orders-list';
+import { NotifyOffer } from '../../features/orders/components/notify-offer';
 import { Spinner } from '../../components/ui/spinner';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import './routes.css';
@@ -19,7 +20,10 @@ export function MyOrdersRoute() {
       {!checked ? (
         <Spinner />
       ) : user ? (
-        <MyOrdersList refreshKey={generation} />
+        <>
+          <NotifyOffer />
+          <MyOrdersList refreshKey={generation} />
+        </>
       ) : (
         <div className="empty-state">
           <p>Please login to see your orders.</p>
