@@ -100,8 +100,18 @@ describe('checkout paths on a 390 px phone (real Chromium)', () => {
     await expectCartCount(page, 1);
     expect(await placeOrder.isDisabled()).toBe(false);
 
+    // The confirmation names the order, its items, amount and payment before My Orders.
     await placeOrder.click();
+    await page.waitForURL('**/order-placed');
+    const confirmation = page.getByTestId('order-placed');
+    expect(await confirmation.getByTestId('placed-order-id').textContent()).toMatch(/^OD/);
+    expect(await confirmation.textContent()).toContain(`${first!.name} × 1`);
+    expect(await confirmation.getByTestId('placed-order-amount').textContent()).toMatch(/^₹[\d,.]+$/);
+    expect(await confirmation.getByTestId('placed-order-payment').textContent()).toBe('Cash on delivery: pay when it arrives.');
+    await shopper.screenshot('phone-order-placed');
+    await confirmation.getByRole('link', { name: 'View My Orders' }).click();
     await page.waitForURL('**/my-orders');
+    await page.getByTestId('order-card').first().waitFor();
     expect(shopper.problems()).toEqual([]);
     expect(server.errors()).toEqual([]);
     await shopper.context.close();

@@ -27,6 +27,7 @@ const SellerProductListRoute = lazyRoute(() => import('./routes/seller/seller-pa
 const SellerOrdersRoute = lazyRoute(() => import('./routes/seller/seller-pages'), 'SellerOrdersRoute');
 const EditProductRoute = lazyRoute(() => import('./routes/seller/seller-pages'), 'EditProductRoute');
 const NotFoundRoute = lazyRoute(() => import('./routes/not-found'), 'NotFoundRoute');
+const OrderPlacedRoute = lazyRoute(() => import('./routes/order-placed'), 'OrderPlacedRoute');
 
 /** Every route of the store; anything else is a not-found page with ways back (not a silent redirect). */
 export const router = createBrowserRouter([
@@ -46,6 +47,7 @@ export const router = createBrowserRouter([
           { path: 'cart', element: <CartRoute /> },
           { path: 'add-address', element: <AddAddressRoute /> },
           { path: 'my-orders', element: <MyOrdersRoute /> },
+          { path: 'order-placed', element: <OrderPlacedRoute /> },
           { path: 'loader', element: <LoaderRoute /> },
           { path: 'contact', element: <ContactRoute /> },
           { path: 'about', element: <AboutRoute /> },

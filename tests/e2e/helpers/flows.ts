@@ -77,10 +77,17 @@ export async function addAddressFromCart(page: Page, address: AddressValues = SA
   await expect.poll(() => page.getByTestId('selected-address').textContent(), { timeout: 10_000 }).toContain(address.street);
 }
 
-/** On /cart: picks the payment method and presses the order button; resolves once /my-orders is shown. */
+/**
+ * On /cart: picks the payment method and presses the order button; resolves once /my-orders is shown. A cash order
+ * passes through its confirmation screen first, left with "View My Orders".
+ */
 export async function checkout(page: Page, method: 'COD' | 'Online'): Promise<void> {
   await page.getByRole('radio', { name: method === 'COD' ? 'Cash On Delivery' : 'Online Payment' }).check();
   await page.getByRole('button', { name: method === 'COD' ? 'Place Order' : 'Pay with Razorpay' }).click();
+  if (method === 'COD') {
+    await page.getByRole('heading', { level: 1, name: 'Order placed' }).waitFor();
+    await page.getByRole('link', { name: 'View My Orders' }).click();
+  }
   await page.waitForURL('**/my-orders');
 }
 

@@ -30,7 +30,8 @@ export function usePlaceOrder(onPlaced: () => void) {
         const reply = await placeCodOrder(body, attemptKey.current);
         attemptKey.current = null;
         toast.success(reply.message ?? 'Order placed');
-        navigate('/my-orders');
+        // The confirmation first (order id, items, amount, payment), then My Orders from there.
+        navigate('/order-placed', { state: { order: reply.order } });
         onPlaced();
       } else {
         const checkout = await createOnlineOrder(body, attemptKey.current);
