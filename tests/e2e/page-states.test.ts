@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listedProducts } from './helpers/accounts';
 import { launchBrowser, openPage, waitForLive } from './helpers/browser';
 import { startE2eServer, type E2eServer } from './helpers/e2e-server';
+import { sellerLogin, sellerNavigate } from './helpers/flows';
 
 describe('failed loads and a lost network are shown, and the page recovers (real Chromium)', () => {
   let server: E2eServer;
@@ -39,6 +40,23 @@ describe('failed loads and a lost network are shown, and the page recovers (real
       await visitor.context.close();
     });
   }
+
+  it("the seller's product list that fails to load offers Retry too", async () => {
+    const seller = await openPage(browser, server.url, { viewport: 'mobile' });
+    const { page } = seller;
+    seller.allow((p) => (p.kind === 'requestfailed' || p.kind === 'console') && /\/api\/product\/seller-list$/.test(p.url ?? ''));
+    await sellerLogin(page, server.config.seller);
+    await page.route(/\/api\/product\/seller-list$/, (route) => route.abort('internetdisconnected'));
+    await sellerNavigate(page, 'Product List');
+    const failed = page.getByTestId('load-failed');
+    await failed.waitFor();
+    await seller.screenshot('mobile-seller-products-load-failed');
+    await page.unroute(/\/api\/product\/seller-list$/);
+    await failed.getByRole('button', { name: 'Retry' }).click();
+    await page.getByTestId('seller-product-row').first().waitFor();
+    expect(seller.problems()).toEqual([]);
+    await seller.context.close();
+  });
 
   it('going offline shows the indicator within 2 s; back online, a change made meanwhile shows within 1 s', async () => {
     const visitor = await openPage(browser, server.url, { viewport: 'mobile' });

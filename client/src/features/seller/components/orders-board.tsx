@@ -1,5 +1,6 @@
 import { ORDER_STATUSES, type OrderStatus } from '@core/domain/order-status';
 import { SELLER_ORDERS_PAGE_SIZE } from '../../../config/constants';
+import { LoadFailed } from '../../../components/ui/load-failed';
 import { Spinner } from '../../../components/ui/spinner';
 import { useLoader } from '../../../hooks/use-loader';
 import { getSellerOrders } from '../api/seller-orders';
@@ -27,7 +28,7 @@ export function OrdersBoard({ refreshKey }: { refreshKey: number }) {
   const allSeen = useSellerOrders((s) => s.allSeen);
 
   // A failure shows its reason as a toast (the spec's defect, an undefined value instead of the message, is fixed).
-  useLoader(() => getSellerOrders({ status: filter, page, limit: SELLER_ORDERS_PAGE_SIZE }), [filter, page, refreshKey], {
+  const { reload } = useLoader(() => getSellerOrders({ status: filter, page, limit: SELLER_ORDERS_PAGE_SIZE }), [filter, page, refreshKey], {
     started: ordersRequested,
     loaded: ({ orders: list, total: count }) => ordersLoaded(list, count),
     failed: ordersFailed,
@@ -74,7 +75,7 @@ export function OrdersBoard({ refreshKey }: { refreshKey: number }) {
       {status === 'idle' || status === 'loading' ? (
         <Spinner label="Loading orders" />
       ) : status === 'error' && orders.length === 0 ? (
-        <p className="muted">Could not load orders.</p>
+        <LoadFailed what="orders" onRetry={reload} />
       ) : orders.length === 0 ? (
         <p className="muted board-empty">No orders {filter ? `with status “${filter}”` : 'yet'}.</p>
       ) : (
