@@ -68,6 +68,8 @@ describe('failed loads and a lost network are shown, and the page recovers (real
     const card = page.getByTestId('product-card').filter({ has: page.getByRole('heading', { name: product!.name, exact: true }) });
     await card.waitFor();
 
+    // While offline, images the page had not fetched yet (the full-page screenshot scrolls to them) cannot load.
+    visitor.allow((p) => /ERR_INTERNET_DISCONNECTED/.test(p.text) && /\.(svg|png|jpe?g|webp)$/.test(p.url ?? ''));
     const indicator = page.getByTestId('live-indicator');
     const offlineAt = Date.now();
     await context.setOffline(true);
