@@ -1,4 +1,4 @@
-/** The spec's fixed category list (label = path value). Images and colours live in the client. */
+/** The store's fixed category list (label = path value). Images and colours live in the client. */
 export const CATEGORIES = [
   { text: 'Organic veggies', path: 'Vegetables', bgColor: '#FEF6DA' },
   { text: 'Fresh Fruits', path: 'Fruits', bgColor: '#FEE0E0' },
@@ -12,7 +12,7 @@ export const CATEGORIES = [
 export type CategoryPath = (typeof CATEGORIES)[number]['path'];
 export const CATEGORY_PATHS = CATEGORIES.map((c) => c.path) as [CategoryPath, ...CategoryPath[]];
 
-/** The spec matches category routes in lowercase (/products/vegetables). */
+/** Category routes match in lowercase (/products/vegetables). */
 export function categoryFromSlug(slug: string): (typeof CATEGORIES)[number] | undefined {
   return CATEGORIES.find((c) => c.path.toLowerCase() === slug.toLowerCase());
 }

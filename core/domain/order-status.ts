@@ -15,12 +15,12 @@ export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus];
 
 export const ORDER_STATUSES: readonly OrderStatus[] = Object.values(OrderStatus);
 
-/** The delivery sequence a seller moves an order along (the spec's dropdown). */
+/** The delivery sequence a seller moves an order along (the seller board's dropdown). */
 export const SELLER_STATUS_SEQUENCE = [OrderStatus.OrderPlaced, OrderStatus.OnTheWay, OrderStatus.Delivered] as const;
 
 const NEXT: Record<OrderStatus, readonly OrderStatus[]> = {
   [OrderStatus.Pending]: [OrderStatus.OrderPlaced, OrderStatus.Cancelled],
-  // Skipping ahead (Order Placed → Delivered) is allowed, as the spec's dropdown allows it.
+  // Skipping ahead (Order Placed → Delivered) is allowed, as the board's dropdown offers it.
   [OrderStatus.OrderPlaced]: [OrderStatus.OnTheWay, OrderStatus.Delivered, OrderStatus.Cancelled],
   [OrderStatus.OnTheWay]: [OrderStatus.Delivered],
   [OrderStatus.Delivered]: [],
@@ -43,7 +43,7 @@ export function sellerChoices(current: OrderStatus): { status: OrderStatus; enab
   }));
 }
 
-/** Colours the spec gives each status: yellow, blue, purple, green, red. */
+/** The colour of each status: yellow, blue, purple, green, red. */
 export const STATUS_COLOUR: Record<OrderStatus, 'yellow' | 'blue' | 'purple' | 'green' | 'red'> = {
   [OrderStatus.Pending]: 'yellow',
   [OrderStatus.OrderPlaced]: 'blue',

@@ -1,12 +1,12 @@
 import type { Paise } from './money';
 
-/** The spec's platform fee, ₹2, added to every order; shipping is free. */
+/** The platform fee, ₹2, added to every order; shipping is free. */
 export const PLATFORM_FEE_PAISE: Paise = 200;
 
 export type PricedLine = { unitPricePaise: Paise; quantity: number };
 
 /**
- * Σ offerPrice × quantity. The spec rounds the cart amount down to 2 decimals; in integer paise the sum is already
+ * Σ offerPrice × quantity. The cart amount is rounded down to 2 decimals; in integer paise the sum is already
  * exact, so flooring is a no-op kept explicit for the day prices gain sub-paise precision.
  */
 export function itemsTotal(lines: readonly PricedLine[]): Paise {

@@ -6,7 +6,7 @@ import { AppError, forbidden } from '../../core/domain/errors';
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * onRequest for the GET calls that change state (logout, as the spec's client calls it): refused when the browser
+     * onRequest for the GET calls that change state (logout, as the store's client calls it): refused when the browser
      * says the request came from another site (Origin, Sec-Fetch-Site), e.g. an <img> on a foreign page.
      */
     refuseCrossSite: (request: FastifyRequest) => Promise<void>;

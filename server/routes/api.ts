@@ -13,7 +13,7 @@ import sellerRoutes from './api/seller/index';
 import storeRoutes from './api/store/index';
 import userRoutes from './api/user/index';
 
-/** Every /api resource, one folder each (the spec's call table, section 7). */
+/** Every /api resource, one folder each. */
 export default async function apiRoutes(app: FastifyInstance) {
   requireErrorReplies(app);
   await app.register(healthRoutes, { prefix: '/health' });

@@ -25,7 +25,7 @@ function gatewayFailure(logger: Logger, error: unknown, context: { orderId: stri
  * settlement checks the signature against the stored gateway order id, fetches the payment from the gateway, captures
  * it if it is only authorized, and changes the order under its lock. `refund.requested` asks the gateway for a
  * recorded refund. Order changes are announced through `order.status_changed` / `refund.updated`; `payment.failed`
- * additionally tells the owner, in the spec's words.
+ * additionally tells the owner, in the store's words.
  */
 export function paymentHandlers({ live, services, logger }: ProcessorDeps): Handlers {
   return {

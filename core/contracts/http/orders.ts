@@ -85,7 +85,7 @@ const SELLER_CHOICES = [...SELLER_STATUS_SEQUENCE, OrderStatus.Cancelled] as con
 export const CancelReason = z.string({ message: 'Reason must be text' }).trim().min(1, 'Please give a reason').max(200, 'Reason is too long (200 characters at most)');
 
 /**
- * Body of PUT /api/order/status. A seller moves an order along the spec's delivery sequence, or cancels it with a
+ * Body of PUT /api/order/status. A seller moves an order along the delivery sequence, or cancels it with a
  * reason; Pending is the payment flow's.
  */
 export const StatusUpdateBody = z

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CATEGORY_PATHS } from '../../domain/categories';
 import { hasNoControlChars, Pagination, Rupees, Text, Uuid } from './common';
 
-/** The spec's product shape (section 3), prices in rupees. `stock` is null when not counted. */
+/** The public product shape, prices in rupees. `stock` is null when not counted. */
 export const ProductDto = z.object({
   _id: z.string(),
   name: z.string(),
@@ -52,7 +52,7 @@ const Description = z
 /** The editable fields of a product, shared by add, edit and partial edit. */
 const productFields = {
   name: Text(120, 'Name'),
-  // The spec's seller form joins bullet lines with the literal text '/n'; a string is split on it and on newlines.
+  // The seller form joins bullet lines with the literal text '/n'; a string is split on it and on newlines.
   description: Description.optional().transform((d) => d ?? []),
   category: z.enum(CATEGORY_PATHS, { message: `Category must be one of ${CATEGORY_PATHS.join(', ')}` }),
   price: Rupees('Price'),
@@ -96,7 +96,7 @@ export function splitDescription(d: string | string[] | undefined): string[] {
   return lines.map((l) => l.trim()).filter((l) => l.length > 0);
 }
 
-/** Body of POST /api/product/stock: the spec's `{ id, inStock }`, plus an optional new stock quantity. */
+/** Body of POST /api/product/stock: the toggle's `{ id, inStock }`, plus an optional new stock quantity. */
 export const StockBody = z
   .strictObject({
     id: Uuid,

@@ -2,7 +2,7 @@ import { invalid } from '../../domain/errors';
 import type { Transaction, Tx } from '../../infra/prisma';
 import type { CartLine, CartRepository } from './cart-repository';
 
-/** The spec's cart: product id → positive integer quantity. */
+/** The cart: product id → positive integer quantity. */
 export type CartItems = Record<string, number>;
 
 /** No grocery order needs more of one product; it also keeps totals far from integer overflow. */

@@ -28,7 +28,7 @@ export const productRowSelect = {
   createdAt: true,
 } as const;
 
-/** Database row → the spec's product shape (prices in rupees). */
+/** Database row → the public product shape (prices in rupees). */
 export function toProductDto(p: ProductRow): ProductDto {
   return {
     _id: p.id,

@@ -8,7 +8,7 @@ import {
 export { DbActorType, DbOrderStatus, DbPaymentType };
 
 /**
- * The database stores the spec's words (via @map) but Prisma's client names enum members as identifiers;
+ * The database stores the statuses' display words (via @map) but Prisma's client names enum members as identifiers;
  * these maps translate at the repository edge so the rest of the code speaks the domain's words.
  */
 const TO_DB: Record<OrderStatus, DbOrderStatus> = {

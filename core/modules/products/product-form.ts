@@ -4,7 +4,7 @@ import { ProductData } from '../../contracts/http/products';
 import { AppError, invalid } from '../../domain/errors';
 import type { ByteStream, ImageStorage, StoredImage } from '../uploads/image-storage';
 
-/** The spec's four image slots per product. */
+/** The four image slots per product. */
 export const MAX_PRODUCT_IMAGES = 4;
 
 /**

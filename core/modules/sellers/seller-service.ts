@@ -8,7 +8,7 @@ import { createSessionRepository } from '../accounts/session-repository';
 import type { SessionService } from '../accounts/session-service';
 import { createSellerRepository, type SellerRepository } from './seller-repository';
 
-/** The spec's seller area greets its one seller as 'Hi! Admin'. */
+/** The seller area greets its one seller as 'Hi! Admin'. */
 const CONFIGURED_SELLER_NAME = 'Admin';
 
 export type SellerCredentials = { email: string; password: string };

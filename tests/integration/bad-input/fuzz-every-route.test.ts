@@ -199,7 +199,7 @@ describe('fuzzing every route', () => {
     for (const { route, hostile } of plan) {
       for (const request of hostile) {
         const res = await ctx.app.inject(request);
-        // The spec's card branch is answered 501 Not Implemented by design, whatever is sent (simulated-flow.test.ts).
+        // The card branch is answered 501 Not Implemented by design, whatever is sent (simulated-flow.test.ts).
         const designed501 = res.statusCode === 501 && route.url === '/api/order/stripe';
         if ((res.statusCode < 400 || res.statusCode >= 500) && !designed501) failures.push(describeReq(request, res.statusCode, res.body));
         else if (!String(res.headers['content-type']).includes('application/json')) failures.push(`${describeReq(request, res.statusCode, '')} not JSON`);

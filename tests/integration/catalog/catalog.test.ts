@@ -22,7 +22,7 @@ describe('the shopper catalogue', () => {
   const get = (url: string) => ctx.app.inject({ method: 'GET', url });
 
   describe('GET /api/product/list', () => {
-    it('lists in-stock, not deleted products oldest first, in the spec’s shape with rupee prices', async () => {
+    it('lists in-stock, not deleted products oldest first, in the public shape with rupee prices', async () => {
       const res = await get('/api/product/list');
 
       expect(res.statusCode).toBe(200);

@@ -35,7 +35,7 @@ describe('GET /api/product/list', () => {
     expect(body.total).toBe(visible.length);
   });
 
-  it("answers in the spec's shape, prices in rupees", async () => {
+  it("answers in the public shape, prices in rupees", async () => {
     const { products } = await list();
     const byName = new Map<string, DemoProduct>(demoCatalog.map((p) => [p.name, p]));
     for (const p of products) {

@@ -105,7 +105,7 @@ describe('web security basics', () => {
     });
   });
 
-  describe('GET /api/user/logout and /api/seller/logout (GETs, as the spec\'s client calls them)', () => {
+  describe('GET /api/user/logout and /api/seller/logout (GETs, as the store\'s client calls them)', () => {
     const logout = (url: string, cookie: string, headers: Record<string, string>) => ctx.app.inject({ method: 'GET', url, headers: { cookie, ...headers } });
     const isAuth = async (cookie: string) => (await ctx.app.inject({ method: 'GET', url: '/api/user/is-auth', headers: { cookie } })).json().success;
 

@@ -64,7 +64,7 @@ describe('POST /api/product/add', () => {
       offerPrice: 449,
       inStock: true,
       stock: 25,
-      // Split on the spec's literal '/n' and on real newlines, trimmed, empty lines dropped.
+      // Split on the form's literal '/n' and on real newlines, trimmed, empty lines dropped.
       description: ['Hand-picked from Ratnagiri', 'Naturally ripened', 'No carbide'],
     });
     expect(product.images).toHaveLength(2);

@@ -128,7 +128,7 @@ describe('PUT /api/order/status', () => {
     expect(undone.json().order.isPaid).toBe(false);
   });
 
-  it('takes status and isPaid together, as the spec\'s board sends them', async () => {
+  it('takes status and isPaid together, as the seller board sends them', async () => {
     const order = await codOrder();
     const res = await update({ orderId: order._id, status: 'Delivered', isPaid: true });
     expect(res.json().order).toMatchObject({ status: 'Delivered', isPaid: true, version: order.version + 1 });

@@ -48,7 +48,7 @@ export function RootLayout() {
         onAuthenticated={(user) => {
           useSession.getState().userLoggedIn(user);
           useCart.getState().cartReplaced(user.cartItems);
-          // Logging in to check out keeps the shopper at the checkout; elsewhere the spec's home page.
+          // Logging in to check out keeps the shopper at the checkout; elsewhere the home page.
           if (pathname !== '/cart') navigate('/');
           // The Login button that opened the modal is gone now: focus the page, not the body.
           requestAnimationFrame(() => document.getElementById('main')?.focus());

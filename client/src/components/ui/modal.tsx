@@ -7,7 +7,7 @@ type ModalProps = {
   label: string;
   children: ReactNode;
   className?: string;
-  /** The spec's login modal closes when the backdrop is clicked; a payment checkout should not. */
+  /** The login modal closes when the backdrop is clicked; a payment checkout should not. */
   closeOnBackdrop?: boolean;
   testId?: string;
 };

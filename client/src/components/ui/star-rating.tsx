@@ -1,7 +1,7 @@
 import starFull from '../../assets/star-full.svg';
 import starDull from '../../assets/star-dull.svg';
 
-/** The spec fixes the rating display at 4 of 5 stars with "(4)". */
+/** The store shows a fixed rating at 4 of 5 stars with "(4)". */
 export function StarRating({ rating = 4, size = 14 }: { rating?: number; size?: number }) {
   return (
     <div className="stars" aria-label={`Rated ${rating} out of 5`} role="img">

@@ -13,7 +13,7 @@ export default async function addressRoutes(fastify: FastifyInstance) {
     return { success: true as const, addresses: await addresses.list(request.userId) };
   });
 
-  // The spec's client also sends userId; it is accepted and ignored.
+  // The client also sends userId; it is accepted and ignored.
   app.post('/add', { schema: { body: AddAddressBody, response: { 201: AddressReply, ...ErrorReplies } } }, async (request, reply) => {
     const address = await addresses.add(request.userId, request.body.address);
     return reply.code(201).send({ success: true as const, message: 'Address added', address });

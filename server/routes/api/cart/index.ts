@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorReplies } from '../../../../core/contracts/http/common';
 import { CartReply, CartUpdateBody } from '../../../../core/contracts/http/cart';
 
-/** The logged-in shopper's cart, synced by the client after every change (spec section 4). */
+/** The logged-in shopper's cart, synced by the client after every change. */
 export default async function cartRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { cart } = app.services;

@@ -5,7 +5,7 @@ import { IdempotencyHeaders, OrderIdParams, PlaceOrderBody } from '../../../../c
 import { RazorpayCreateReply, VerifyBody } from '../../../../core/contracts/http/payments';
 import { AppError } from '../../../../core/domain/errors';
 
-/** The online-payment calls of the spec's table, under /api/order beside the COD one (order/index.ts). */
+/** The online-payment calls, under /api/order beside the COD one (order/index.ts). */
 export default async function paymentOrderRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { payments } = app.services;
@@ -37,7 +37,7 @@ export default async function paymentOrderRoutes(fastify: FastifyInstance) {
     return { success: true as const, message };
   });
 
-  // POST /api/order/stripe: the spec's card branch exists, but no card option is offered.
+  // POST /api/order/stripe: the card branch exists in the call table, but no card option is offered.
   app.post('/stripe', { schema: { response: { 501: ErrorReply, ...ErrorReplies } } }, async () => {
     throw new AppError('not_implemented', 'card_payments_not_offered', 'Card payments are not offered; choose Cash on Delivery or Online Payment');
   });

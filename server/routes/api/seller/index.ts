@@ -4,7 +4,7 @@ import { SellerIsAuthReply, SellerLoginBody } from '../../../../core/contracts/h
 import { ErrorReplies, MessageReply } from '../../../../core/contracts/http/common';
 import { SELLER_COOKIE } from '../../../plugins/auth';
 
-/** The seller's session calls (spec section 7). The session travels only in the `seller_sid` cookie. */
+/** The seller's session calls. The session travels only in the `seller_sid` cookie. */
 export default async function sellerRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { sellers } = app.services;

@@ -4,7 +4,7 @@ import { AuthReply, IsAuthReply, LoginBody, RegisterBody } from '../../../../cor
 import { ErrorReplies, MessageReply } from '../../../../core/contracts/http/common';
 import { USER_COOKIE } from '../../../plugins/auth';
 
-/** The shopper's account calls (spec section 7). The session token travels only in the httpOnly `sid` cookie. */
+/** The shopper's account calls. The session token travels only in the httpOnly `sid` cookie. */
 export default async function userRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { accounts } = app.services;
@@ -31,7 +31,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
     return { success: true as const, user: await accounts.me(principal.userId) };
   });
 
-  // GET as the spec's client calls it. Logging out twice, or without a session, is still a success.
+  // GET as the store's client calls it. Logging out twice, or without a session, is still a success.
   app.get('/logout', { onRequest: app.refuseCrossSite, schema: { response: { 200: MessageReply, ...ErrorReplies } } }, async (request, reply) => {
     await accounts.logout(request.cookies[USER_COOKIE]);
     app.clearSessionCookie(reply, 'user');

@@ -60,7 +60,7 @@ function show(type: ToastType, message: string, options: ToastOptions = {}): str
   return id;
 }
 
-/** `toast('text')`, `toast.success(...)`, `toast.error(...)`: the same calls the spec's toasts make. */
+/** `toast('text')`, `toast.success(...)`, `toast.error(...)`: one call per kind of message. */
 export const toast = Object.assign((message: string, options?: ToastOptions) => show('blank', message, options), {
   success: (message: string, options?: ToastOptions) => show('success', message, options),
   error: (message: string, options?: ToastOptions) => show('error', message, options),

@@ -7,7 +7,7 @@ import './orders.css';
 
 type CheckoutPanelProps = {
   lines: { product: string; quantity: number }[];
-  /** Σ offerPrice × quantity in paise (exact, so the spec's round-down to 2 decimals holds). */
+  /** Σ offerPrice × quantity in paise (exact, so the cart's round-down to 2 decimals holds). */
   itemsPaise: number;
   addressId: string | null;
   isLoggedIn: boolean;

@@ -16,7 +16,7 @@ export function MyOrdersList({ refreshKey }: MyOrdersListProps) {
   const orders = useMyOrders((s) => s.orders);
   const status = useMyOrders((s) => s.status);
 
-  // The spec only logs a failure; an inline message with a retry is shown instead of a toast.
+  // A failure is not only logged: an inline message with a retry is shown instead of a toast.
   const { reload } = useLoader(getMyOrders, [refreshKey], listHandlers(useMyOrders, 'orders', { quiet: true }));
 
   if (isLoading(status)) return <Spinner label="Loading your orders" />;

@@ -1,7 +1,7 @@
 import { ProductDetailReply, ProductListReply, type ProductDto } from '@core/contracts/http/products';
 import { api } from '../../../lib/api-client';
 
-/** GET /api/product/list without a limit: every in-stock product (the spec filters and searches on the client). */
+/** GET /api/product/list without a limit: every in-stock product (filtering and search happen on the client). */
 export async function getProducts(): Promise<ProductDto[]> {
   const reply = await api.get('/api/product/list', ProductListReply);
   return reply.products;

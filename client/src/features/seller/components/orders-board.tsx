@@ -27,7 +27,7 @@ export function OrdersBoard({ refreshKey }: { refreshKey: number }) {
   const pageChanged = useSellerOrders((s) => s.pageChanged);
   const allSeen = useSellerOrders((s) => s.allSeen);
 
-  // A failure shows its reason as a toast (the spec's defect, an undefined value instead of the message, is fixed).
+  // A failure shows its reason as a toast (the message itself, never an undefined value).
   const { reload } = useLoader(() => getSellerOrders({ status: filter, page, limit: SELLER_ORDERS_PAGE_SIZE }), [filter, page, refreshKey], {
     started: ordersRequested,
     loaded: ({ orders: list, total: count }) => ordersLoaded(list, count),

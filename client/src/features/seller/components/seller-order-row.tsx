@@ -23,7 +23,7 @@ export function SellerOrderRow({ order, isNew }: { order: OrderDto; isNew: boole
 
   async function change(patch: { status?: OrderStatus; isPaid?: boolean; reason?: string }) {
     orderSeen(order._id);
-    // The spec toasts only real failures; with real status codes a refused change (409) is one of them.
+    // Only real failures are toasted; with real status codes a refused change (409) is one of them.
     await run(true, async () => {
       const reply = await updateOrder(order._id, patch);
       orderUpdated(reply.order);
