@@ -5,7 +5,7 @@ import type { Logger } from './logger';
  * long it lasted: a client that reconnects every few hundred milliseconds would otherwise write one error per try.
  * Every try stays visible at debug.
  */
-export function createOutageLog(logger: Logger, what: string) {
+export function createOutageLog(logger: Pick<Logger, 'warn' | 'info' | 'debug'>, what: string) {
   let downSince: number | null = null;
   /** Several connections to the same service share one log: the outage ends when every one that failed is back. */
   const down = new Set<string>();

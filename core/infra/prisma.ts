@@ -44,6 +44,11 @@ export function createPrisma(databaseUrl: string, options: { max?: number } = {}
   return client;
 }
 
+/** The connection pool under a client made by `createPrisma` (undefined for any other client). */
+export function poolOf(db: Db): pg.Pool | undefined {
+  return pools.get(db);
+}
+
 /** The plain-statement side of a client made by `createPrisma` (see `Sql`). */
 export function sqlOf(db: Db): Sql {
   const pool = pools.get(db);

@@ -2,12 +2,14 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, HTTP_STATUS_OF } from '../../core/domain/errors';
+import { isDatabaseUnreachable, watchDatabase } from '../../core/infra/database-outage';
 
 /**
  * One error shape for every /api failure: `{ success: false, message, code, reqId }` with a real status code.
  * 4xx messages are written for people; 5xx says only "Something went wrong" and the log gets everything.
  */
 export default fp(async function errorHandler(app: FastifyInstance) {
+  const database = watchDatabase(app.db, app.log);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const reqId = request.id;
     if (error instanceof AppError) {
@@ -31,6 +33,12 @@ export default fp(async function errorHandler(app: FastifyInstance) {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ success: false, message: clientMessage(error), code: error.code ?? 'bad_request', reqId });
+    }
+    if (isDatabaseUnreachable(error)) {
+      // An outage is logged once when it starts and once when it ends (watchDatabase), not per request.
+      database.failed(error);
+      reply.header('retry-after', '5');
+      return reply.code(503).send({ success: false, message: 'The store cannot reach its database right now. Please try again in a moment.', code: 'unavailable', reqId });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(status >= 500 ? status : 500).send({ success: false, message: 'Something went wrong', code: 'internal', reqId });
