@@ -29,6 +29,8 @@ export default defineConfig({
     assetsDir: 'assets',
     // Images stay files (cached, lazy-loaded) instead of growing the JavaScript the home page must download.
     assetsInlineLimit: 0,
+    // Every browser the store supports preloads modules natively; the polyfill would only add to the first load.
+    modulePreload: { polyfill: false },
   },
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },

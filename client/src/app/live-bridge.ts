@@ -5,7 +5,7 @@ import { createLiveSocket } from '../lib/live-socket';
 import { useSession } from '../features/auth/stores/session-store';
 import { useCart } from '../features/cart/stores/cart-store';
 import { useLiveConnection } from '../features/live/stores/live-connection-store';
-import { paymentFailedToastId } from '../features/orders/lib/payment-flow';
+import { paymentFailedToastId } from '../features/orders/lib/payment-toast-id';
 import { announceStatusChange } from '../features/orders/lib/status-notice';
 import { useMyOrders } from '../features/orders/stores/my-orders-store';
 import { useProducts } from '../features/products/stores/products-store';

@@ -2,15 +2,14 @@ import { Suspense } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router-dom';
 import { Spinner } from '../../components/ui/spinner';
 import { Toaster } from '../../components/ui/toast/toaster';
-import { LoginModal } from '../../features/auth/components/login-modal';
 import { useSession } from '../../features/auth/stores/session-store';
 import { useCart } from '../../features/cart/stores/cart-store';
 import { LiveIndicator } from '../../features/live/components/live-indicator';
-import { TestCheckoutModal } from '../../features/orders/components/test-checkout-modal';
 import { TestModeBanner } from '../../features/store/components/test-mode-banner';
 import { Footer } from './footer';
 import { MobileBottomBar } from './mobile-bottom-bar';
 import { Navbar } from './navbar';
+import { OnDemandLoginModal, OnDemandTestCheckoutModal } from './on-demand-modals';
 import './layout.css';
 
 /** Navbar, footer and bottom bar everywhere except on seller paths; the test-mode banner everywhere. */
@@ -43,7 +42,7 @@ export function RootLayout() {
           <MobileBottomBar />
         </div>
       )}
-      <LoginModal
+      <OnDemandLoginModal
         localCart={() => useCart.getState().items}
         onAuthenticated={(user) => {
           useSession.getState().userLoggedIn(user);
@@ -54,7 +53,7 @@ export function RootLayout() {
           requestAnimationFrame(() => document.getElementById('main')?.focus());
         }}
       />
-      <TestCheckoutModal />
+      <OnDemandTestCheckoutModal />
       <LiveIndicator />
       <Toaster />
       <ScrollRestoration />

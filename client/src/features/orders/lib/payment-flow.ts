@@ -6,6 +6,7 @@ import type { OnlineCheckout } from '../api/create-online-order';
 import { GatewayResponse } from '@core/contracts/http/payments';
 import { verifyPayment } from '../api/verify-payment';
 import { useTestCheckout } from '../stores/test-checkout-store';
+import { paymentFailedToastId } from './payment-toast-id';
 
 const RAZORPAY_SCRIPT = 'https://checkout.razorpay.com/v1/checkout.js';
 
@@ -34,11 +35,6 @@ declare global {
   interface Window {
     Razorpay?: new (options: RazorpayOptions) => RazorpayInstance;
   }
-}
-
-/** One toast per failed order: the local failure and the server's `payment.failed` message replace each other. */
-export function paymentFailedToastId(dbOrderId: string): string {
-  return `payment-failed-${dbOrderId}`;
 }
 
 export function paymentDismissed(): void {
