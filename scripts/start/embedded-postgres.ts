@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { appendFile, mkdir, readFile, rename, rm, rmdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { StartError } from './lifecycle';
@@ -47,8 +47,11 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
     adopted: leftover?.pid ?? null,
     // fast: ends the sessions and shuts down cleanly. In a hurry (a forced exit): immediate, recovered at next start.
     async stop(hurry = false) {
+      const server = await runningServer(bin, dataDir, user);
       const stopped = await run(bin.pg_ctl, ['stop', '-D', dataDir, '-m', hurry ? 'immediate' : 'fast', '-w', '-s'], user);
       if (stopped.code !== 0) throw new Error(`pg_ctl stop failed: ${stopped.output}`);
+      // pg_ctl returns once postmaster.pid is gone, which the server removes a moment before it exits.
+      if (server && !(await exited(server.pid, 10_000))) throw new Error(`the server (pid ${server.pid}) has not exited`);
     },
   };
 }
@@ -113,7 +116,34 @@ async function runningServer(bin: Binaries, dataDir: string, user: RunAs): Promi
 
 function run(binary: string, args: string[], user: RunAs) {
   // cwd '/': the postgres user may not be allowed into ours. LC_ALL=C: messages we can show as they are.
-  return runQuiet(binary, args, { ...user, cwd: '/', env: { ...process.env, LC_ALL: 'C' } });
+  // detached: a Ctrl-C (or its relayed twin) reaches our whole process group; it must not kill a `pg_ctl start` or
+  // `pg_ctl stop` half way and leave the server running behind our back. We wait for pg_ctl either way.
+  return runQuiet(binary, args, { ...user, cwd: '/', detached: true, env: { ...process.env, LC_ALL: 'C' } });
+}
+
+/** Polls until the process is gone (or, where /proc tells it, only a zombie nobody reaped yet). */
+async function exited(pid: number, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (isRunning(pid)) {
+    if (Date.now() > deadline) return false;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return true;
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    // EPERM: it exists but runs as another user (the postgres user, when we are root).
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return true; // No /proc here: signal 0 reached it, so it runs.
+  }
 }
 
 async function tail(file: string): Promise<string> {

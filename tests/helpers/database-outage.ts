@@ -18,9 +18,12 @@ export function databaseOutage(databaseUrl: string) {
     }
   }
   return {
-    async begin(): Promise<void> {
+    /** `spare`: backends (pg_backend_pid) of the test's own connections that must survive, to change data meanwhile. */
+    async begin(spare: number[] = []): Promise<void> {
+      if (!spare.every(Number.isInteger)) throw new Error('spare: backend pids only');
+      const except = spare.map((pid) => ` AND pid <> ${pid}`).join('');
       await admin(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
-      await admin(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${name}' AND pid <> pg_backend_pid()`);
+      await admin(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${name}' AND pid <> pg_backend_pid()${except}`);
     },
     async end(): Promise<void> {
       await admin(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);
