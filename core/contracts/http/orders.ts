@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ETA_MINUTES, MIN_ETA_MINUTES } from '../../domain/delivery-promise';
 import { ORDER_STATUSES, OrderStatus, SELLER_STATUS_SEQUENCE } from '../../domain/order-status';
 import { Pagination, Uuid } from './common';
 import { AddressDto } from './addresses';
@@ -61,6 +62,8 @@ export const OrderDto = z.object({
   refund: RefundDto.nullable(),
   /** While an online order is Pending: when it is cancelled unless paid (ISO time); null otherwise. */
   expiresAt: z.string().nullable(),
+  /** When the store promised delivery (ISO time), set as the order went On The Way; null before that. */
+  promisedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -94,8 +97,16 @@ export const StatusUpdateBody = z
     status: z.enum(SELLER_CHOICES, { message: `Status must be one of ${SELLER_CHOICES.join(', ')}` }).optional(),
     isPaid: z.boolean({ message: 'isPaid must be true or false' }).optional(),
     reason: CancelReason.optional(),
+    /** Minutes until arrival, promised as the order goes On The Way; the store's default when left out. */
+    etaMinutes: z
+      .number({ message: 'etaMinutes must be a number' })
+      .int('etaMinutes must be a whole number of minutes')
+      .min(MIN_ETA_MINUTES, `etaMinutes must be ${MIN_ETA_MINUTES} to ${MAX_ETA_MINUTES} minutes`)
+      .max(MAX_ETA_MINUTES, `etaMinutes must be ${MIN_ETA_MINUTES} to ${MAX_ETA_MINUTES} minutes`)
+      .optional(),
   })
   .refine((b) => b.status !== undefined || b.isPaid !== undefined, 'Give a status or isPaid to change')
+  .refine((b) => b.etaMinutes === undefined || b.status === OrderStatus.OnTheWay, { message: 'etaMinutes goes with the On The Way status only', path: ['etaMinutes'] })
   .refine((b) => b.status !== OrderStatus.Cancelled || b.reason !== undefined, { message: 'Please give a reason for cancelling', path: ['reason'] });
 export type StatusUpdateBody = z.infer<typeof StatusUpdateBody>;
 

@@ -45,6 +45,7 @@ export function toOrderDto(order: OrderRow): OrderDto {
     })),
     refund: refundSummary(order.refunds),
     expiresAt: order.status === DbOrderStatus.PENDING && order.expiresAt ? order.expiresAt.toISOString() : null,
+    promisedAt: order.promisedAt ? order.promisedAt.toISOString() : null,
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
   };

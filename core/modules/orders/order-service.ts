@@ -243,6 +243,7 @@ function placedOrderRow(order: Omit<NewOrder, 'event' | 'maxUnpaid'>): OrderRow 
     idempotencyKey: order.idempotencyKey,
     idempotencyFingerprint: order.idempotencyFingerprint,
     expiresAt: order.expiresAt,
+    promisedAt: null,
     createdAt: order.placedAt,
     updatedAt: order.placedAt,
     items: order.items

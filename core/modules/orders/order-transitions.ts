@@ -14,6 +14,8 @@ export type TransitionRequest = {
   note?: string;
   /** Only this user's order may change (404 otherwise); sellers and workers leave it unset. */
   ownerId?: string;
+  /** The delivery promise to record when this change moves the order On The Way (ignored otherwise). */
+  promisedAt?: Date;
   /** A caller's own rule, checked under the row lock before anything changes (throw to refuse). */
   guard?: (current: { status: OrderStatus; isPaid: boolean }) => void;
 };
@@ -55,7 +57,8 @@ export async function transitionOrder(tx: Tx, req: TransitionRequest): Promise<T
     throw conflict('order_cancelled', 'A cancelled order cannot change its paid state');
   }
 
-  const order = await writeChange(tx, current, { to, isPaid, actor: req.actor, note: req.note });
+  const promisedAt = to !== from && to === OrderStatus.OnTheWay ? req.promisedAt : undefined;
+  const order = await writeChange(tx, current, { to, isPaid, actor: req.actor, note: req.note, promisedAt });
   if (to === OrderStatus.Cancelled) {
     await releaseStock(tx, order);
     if (current.payment_type === 'Online') await refundCapturedPayments(tx, order.id, req.note ?? 'Order cancelled');
@@ -65,7 +68,7 @@ export async function transitionOrder(tx: Tx, req: TransitionRequest): Promise<T
 }
 
 /** History row, the new state with a bumped version, and the `order.status_changed` announcement. */
-async function writeChange(tx: Tx, current: LockedOrder, change: { to: OrderStatus; isPaid: boolean; actor: TransitionRequest['actor']; note?: string }): Promise<OrderRow> {
+async function writeChange(tx: Tx, current: LockedOrder, change: { to: OrderStatus; isPaid: boolean; actor: TransitionRequest['actor']; note?: string; promisedAt?: Date }): Promise<OrderRow> {
   await tx.orderHistory.create({
     data: {
       orderId: current.id,
@@ -79,7 +82,7 @@ async function writeChange(tx: Tx, current: LockedOrder, change: { to: OrderStat
   });
   const order = await tx.order.update({
     where: { id: current.id },
-    data: { status: statusToDb(change.to), isPaid: change.isPaid, version: { increment: 1 } },
+    data: { status: statusToDb(change.to), isPaid: change.isPaid, version: { increment: 1 }, ...(change.promisedAt ? { promisedAt: change.promisedAt } : {}) },
     include: orderInclude,
   });
   await appendEvent(tx, 'order.status_changed', {

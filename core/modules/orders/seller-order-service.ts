@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { OrderDto, SellerOrdersQuery, StatusUpdateBody } from '../../contracts/http/orders';
+import { promisedAtFrom } from '../../domain/delivery-promise';
 import { conflict } from '../../domain/errors';
 import { OrderStatus } from '../../domain/order-status';
 import type { Transaction } from '../../infra/prisma';
@@ -37,6 +38,8 @@ export function createSellerOrderService(deps: { repo: SellerOrderRepository; tr
           orderId: input.orderId,
           to: input.status,
           isPaid: input.isPaid,
+          // The clock starts as the order leaves the store: now plus the seller's estimate, or the store's default.
+          promisedAt: input.status === OrderStatus.OnTheWay ? promisedAtFrom(new Date(), input.etaMinutes) : undefined,
           actor: { type: 'seller', id: sellerId },
           note: input.status === OrderStatus.Cancelled ? `Cancelled by the store: ${input.reason}` : undefined,
           // Pending means the online payment is not confirmed: only the payment flow may place the order, though the

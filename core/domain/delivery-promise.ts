@@ -1,0 +1,21 @@
+/**
+ * The arrival time a store promises when an order goes On The Way. The seller may give their own estimate; without
+ * one the store's default applies. Bounds keep a typo (0, or 5000 minutes) from becoming a promise to a shopper.
+ */
+export const DEFAULT_ETA_MINUTES = 10;
+export const MIN_ETA_MINUTES = 1;
+export const MAX_ETA_MINUTES = 240;
+
+export function promisedAtFrom(now: Date, etaMinutes: number = DEFAULT_ETA_MINUTES): Date {
+  return new Date(now.getTime() + etaMinutes * 60_000);
+}
+
+/** Whole minutes left until the promise, rounded up (1 min until the very end); 0 or less once it has passed. */
+export function minutesUntil(promisedAt: Date, now: Date): number {
+  return Math.ceil((promisedAt.getTime() - now.getTime()) / 60_000);
+}
+
+/** An order still on its way after its promised time is late; delivered or cancelled orders are not. */
+export function isPastPromise(order: { status: string; promisedAt: string | null }, now: Date): boolean {
+  return order.status === 'On The Way' && order.promisedAt !== null && new Date(order.promisedAt).getTime() < now.getTime();
+}
