@@ -1,3 +1,5 @@
+import { OrderStatus } from './order-status';
+
 /**
  * The arrival time a store promises when an order goes On The Way. The seller may give their own estimate; without
  * one the store's default applies. Bounds keep a typo (0, or 5000 minutes) from becoming a promise to a shopper.
@@ -17,5 +19,5 @@ export function minutesUntil(promisedAt: Date, now: Date): number {
 
 /** An order still on its way after its promised time is late; delivered or cancelled orders are not. */
 export function isPastPromise(order: { status: string; promisedAt: string | null }, now: Date): boolean {
-  return order.status === 'On The Way' && order.promisedAt !== null && new Date(order.promisedAt).getTime() < now.getTime();
+  return order.status === OrderStatus.OnTheWay && order.promisedAt !== null && new Date(order.promisedAt).getTime() < now.getTime();
 }

@@ -31,3 +31,9 @@ export function formatDate(iso: string): string {
   const d = valid(iso);
   return d ? dateOnly.format(d) : '';
 }
+
+/** 4:05 pm, the clock time alone (a delivery promise is within the day). */
+export function formatClockTime(iso: string): string {
+  const d = valid(iso);
+  return d ? timeOnly.format(d) : '';
+}

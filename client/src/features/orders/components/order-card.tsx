@@ -5,6 +5,8 @@ import { whatsappSupportUrl } from '../../../config/constants';
 import { formatDateTime } from '../../../lib/format';
 import { orderStatusOf } from '../../../lib/order-status';
 import whatsappIcon from '../../../assets/whatsapp.svg';
+import { ArrivalCountdown } from './arrival-countdown';
+import { DeliveryPromiseLine } from './delivery-promise-line';
 import { OrderActions } from './order-actions';
 import { StatusTimeline } from './status-timeline';
 import './orders.css';
@@ -31,7 +33,9 @@ export function OrderCard({ order }: { order: OrderDto }) {
         <StatusBadge status={status} testId="order-status" />
       </header>
 
+      <ArrivalCountdown order={order} />
       <StatusTimeline order={order} />
+      <DeliveryPromiseLine order={order} />
 
       <ul className="order-card__items" aria-label="Items">
         {order.items.map((item) => (

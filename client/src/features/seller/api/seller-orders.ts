@@ -12,7 +12,7 @@ export async function getSellerOrders(query: SellerOrdersQuery) {
   return { orders: reply.orders, total: reply.total };
 }
 
-/** PUT /api/order/status; a backward move is refused with 409 and a message; cancelling needs a reason. */
-export function updateOrder(orderId: string, change: { status?: OrderStatus; isPaid?: boolean; reason?: string }) {
+/** PUT /api/order/status; a backward move is refused with 409 and a message; cancelling needs a reason; On The Way may take an ETA in minutes. */
+export function updateOrder(orderId: string, change: { status?: OrderStatus; isPaid?: boolean; reason?: string; etaMinutes?: number }) {
   return api.put('/api/order/status', StatusUpdateReply, { body: { orderId, ...change } });
 }

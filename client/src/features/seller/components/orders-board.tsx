@@ -1,8 +1,10 @@
+import { isPastPromise } from '@core/domain/delivery-promise';
 import { ORDER_STATUSES, type OrderStatus } from '@core/domain/order-status';
 import { SELLER_ORDERS_PAGE_SIZE } from '../../../config/constants';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { Spinner } from '../../../components/ui/spinner';
 import { useLoader } from '../../../hooks/use-loader';
+import { useNow } from '../../../hooks/use-now';
 import { getSellerOrders } from '../api/seller-orders';
 import { useSellerOrders } from '../stores/seller-orders-store';
 import { SellerOrderRow } from './seller-order-row';
@@ -33,6 +35,11 @@ export function OrdersBoard({ refreshKey }: { refreshKey: number }) {
     loaded: ({ orders: list, total: count }) => ordersLoaded(list, count),
     failed: ordersFailed,
   });
+
+  // Orders past their promise go first (the page's order otherwise), re-checked as the clock moves.
+  const now = useNow();
+  const late = new Set(orders.filter((o) => isPastPromise(o, now)).map((o) => o._id));
+  const shown = late.size === 0 ? orders : [...orders.filter((o) => late.has(o._id)), ...orders.filter((o) => !late.has(o._id))];
 
   const pages = Math.max(1, Math.ceil(total / SELLER_ORDERS_PAGE_SIZE));
   const newCount = Object.keys(unseen).length;
@@ -80,8 +87,8 @@ export function OrdersBoard({ refreshKey }: { refreshKey: number }) {
         <p className="muted board-empty">No orders {filter ? `with status “${filter}”` : 'yet'}.</p>
       ) : (
         <ul className="seller-orders" aria-label="Orders" data-testid="seller-orders">
-          {orders.map((order) => (
-            <SellerOrderRow key={order._id} order={order} isNew={Boolean(unseen[order._id])} />
+          {shown.map((order) => (
+            <SellerOrderRow key={order._id} order={order} isNew={Boolean(unseen[order._id])} late={late.has(order._id)} />
           ))}
         </ul>
       )}

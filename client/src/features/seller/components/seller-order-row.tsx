@@ -1,27 +1,30 @@
 import { useState } from 'react';
 import type { OrderDto } from '@core/contracts/http/orders';
+import { DEFAULT_ETA_MINUTES, MAX_ETA_MINUTES, MIN_ETA_MINUTES } from '@core/domain/delivery-promise';
 import { formatRupees } from '@core/domain/money';
 import { OrderStatus, sellerChoices } from '@core/domain/order-status';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { toast } from '../../../components/ui/toast/toast-store';
 import { useAction } from '../../../hooks/use-action';
-import { formatDateTime } from '../../../lib/format';
+import { formatClockTime, formatDateTime } from '../../../lib/format';
 import { orderStatusOf } from '../../../lib/order-status';
 import { updateOrder } from '../api/seller-orders';
 import { useSellerOrders } from '../stores/seller-orders-store';
 import './seller.css';
 
-export function SellerOrderRow({ order, isNew }: { order: OrderDto; isNew: boolean }) {
+/** One order on the board; `late` marks an order still on its way past the time promised to the shopper. */
+export function SellerOrderRow({ order, isNew, late = false }: { order: OrderDto; isNew: boolean; late?: boolean }) {
   const orderUpdated = useSellerOrders((s) => s.orderUpdated);
   const orderSeen = useSellerOrders((s) => s.orderSeen);
   const { busy, run } = useAction();
   const [cancelling, setCancelling] = useState(false);
   const [reason, setReason] = useState('');
+  const [eta, setEta] = useState(String(DEFAULT_ETA_MINUTES));
   const status = orderStatusOf(order);
   const choices = sellerChoices(status);
   const inSequence = choices.some((c) => c.status === status);
 
-  async function change(patch: { status?: OrderStatus; isPaid?: boolean; reason?: string }) {
+  async function change(patch: { status?: OrderStatus; isPaid?: boolean; reason?: string; etaMinutes?: number }) {
     orderSeen(order._id);
     // Only real failures are toasted; with real status codes a refused change (409) is one of them.
     await run(true, async () => {
@@ -35,15 +38,20 @@ export function SellerOrderRow({ order, isNew }: { order: OrderDto; isNew: boole
   const { address } = order;
   const cancellable = status === OrderStatus.Pending || status === OrderStatus.OrderPlaced;
   const selectId = `status-${order._id}`;
+  const etaId = `eta-${order._id}`;
+  const canGoOnTheWay = choices.some((c) => c.status === OrderStatus.OnTheWay && c.enabled && c.status !== status);
+  // The server checks the range too; an empty or odd entry falls back to the store's default rather than blocking.
+  const etaMinutes = Number.isInteger(Number(eta)) && Number(eta) >= MIN_ETA_MINUTES && Number(eta) <= MAX_ETA_MINUTES ? Number(eta) : DEFAULT_ETA_MINUTES;
 
   return (
     <li
-      className={`seller-order ${isNew ? 'seller-order--new' : ''}`}
+      className={`seller-order ${isNew ? 'seller-order--new' : ''} ${late ? 'seller-order--late' : ''}`}
       data-testid="seller-order-row"
       data-order-id={order._id}
       data-order-code={order.orderId}
       data-status={status}
       data-new={isNew ? 'true' : undefined}
+      data-late={late ? 'true' : undefined}
       onFocusCapture={() => orderSeen(order._id)}
       onClick={() => orderSeen(order._id)}
     >
@@ -100,7 +108,9 @@ export function SellerOrderRow({ order, isNew }: { order: OrderDto; isNew: boole
           data-testid="seller-order-status-select"
           onChange={(e) => {
             const next = choices.find((c) => c.status === e.target.value);
-            if (next && next.enabled && next.status !== status) void change({ status: next.status });
+            if (next && next.enabled && next.status !== status) {
+              void change(next.status === OrderStatus.OnTheWay ? { status: next.status, etaMinutes } : { status: next.status });
+            }
           }}
         >
           {inSequence ? null : (
@@ -114,6 +124,32 @@ export function SellerOrderRow({ order, isNew }: { order: OrderDto; isNew: boole
             </option>
           ))}
         </select>
+        {canGoOnTheWay ? (
+          <label className="seller-order__eta" htmlFor={etaId}>
+            ETA for On The Way
+            <span className="seller-order__eta-input">
+              <input
+                id={etaId}
+                className="input"
+                type="number"
+                inputMode="numeric"
+                min={MIN_ETA_MINUTES}
+                max={MAX_ETA_MINUTES}
+                step={1}
+                value={eta}
+                disabled={busy}
+                onChange={(e) => setEta(e.target.value)}
+                data-testid="seller-order-eta"
+              />
+              min
+            </span>
+          </label>
+        ) : null}
+        {status === OrderStatus.OnTheWay && order.promisedAt ? (
+          <p className={late ? 'seller-order__late' : 'muted'} data-testid="seller-order-promise">
+            {late ? 'Late · ' : ''}Promised {formatClockTime(order.promisedAt)}
+          </p>
+        ) : null}
         {order.refund ? (
           <p className="muted" data-testid="seller-order-refund">
             Refund {order.refund.status} · {formatRupees(order.refund.amount)}
