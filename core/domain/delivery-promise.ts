@@ -21,3 +21,9 @@ export function minutesUntil(promisedAt: Date, now: Date): number {
 export function isPastPromise(order: { status: string; promisedAt: string | null }, now: Date): boolean {
   return order.status === OrderStatus.OnTheWay && order.promisedAt !== null && new Date(order.promisedAt).getTime() < now.getTime();
 }
+
+/** The seller board's order: late orders first, each group keeping the order it came in (newest first). */
+export function lateFirst<T extends { status: string; promisedAt: string | null }>(orders: readonly T[], now: Date): { orders: T[]; late: Set<T> } {
+  const late = new Set(orders.filter((o) => isPastPromise(o, now)));
+  return { orders: [...orders.filter((o) => late.has(o)), ...orders.filter((o) => !late.has(o))], late };
+}

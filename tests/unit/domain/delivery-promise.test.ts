@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ETA_MINUTES, isPastPromise, minutesUntil, promisedAtFrom } from '../../../core/domain/delivery-promise';
+import { DEFAULT_ETA_MINUTES, isPastPromise, lateFirst, minutesUntil, promisedAtFrom } from '../../../core/domain/delivery-promise';
 
 const now = new Date('2026-11-23T10:00:00.000Z');
 
@@ -21,5 +21,19 @@ describe('delivery promise', () => {
     expect(isPastPromise({ status: 'On The Way', promisedAt: '2026-11-23T10:05:00.000Z' }, now)).toBe(false);
     expect(isPastPromise({ status: 'Delivered', promisedAt: past }, now)).toBe(false);
     expect(isPastPromise({ status: 'Order Placed', promisedAt: null }, now)).toBe(false);
+  });
+
+  it('puts late orders first on the board, keeping newest first within each group', () => {
+    const order = (id: string, status: string, promisedAt: string | null) => ({ id, status, promisedAt });
+    const board = [
+      order('new', 'Order Placed', null),
+      order('on-time', 'On The Way', '2026-11-23T10:05:00.000Z'),
+      order('late-1', 'On The Way', '2026-11-23T09:55:00.000Z'),
+      order('delivered', 'Delivered', '2026-11-23T09:00:00.000Z'),
+      order('late-2', 'On The Way', '2026-11-23T09:40:00.000Z'),
+    ];
+    const { orders, late } = lateFirst(board, now);
+    expect(orders.map((o) => o.id)).toEqual(['late-1', 'late-2', 'new', 'on-time', 'delivered']);
+    expect([...late].map((o) => o.id)).toEqual(['late-1', 'late-2']);
   });
 });

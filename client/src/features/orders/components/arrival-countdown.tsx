@@ -7,14 +7,19 @@ import { orderStatusOf } from '../../../lib/order-status';
 
 /** While the order is on its way: minutes left until the store's promised time, then an honest "Running late". */
 export function ArrivalCountdown({ order }: { order: OrderDto }) {
-  const now = useNow();
   if (orderStatusOf(order) !== OrderStatus.OnTheWay || !order.promisedAt) return null;
-  const left = minutesUntil(new Date(order.promisedAt), now);
+  // Keyed by the promise, so the clock starts fresh the moment one arrives (not from when the card first rendered).
+  return <Countdown key={order.promisedAt} promisedAt={order.promisedAt} />;
+}
+
+function Countdown({ promisedAt }: { promisedAt: string }) {
+  const now = useNow();
+  const left = minutesUntil(new Date(promisedAt), now);
   const late = left <= 0;
   return (
     <p className={`order-eta ${late ? 'order-eta--late' : ''}`} role="status" data-testid="order-eta" data-late={late ? 'true' : undefined}>
       {late ? 'Running late' : `Arriving in ${left} min`}
-      <span className="muted"> · promised by {formatClockTime(order.promisedAt)}</span>
+      <span className="muted"> · promised by {formatClockTime(promisedAt)}</span>
     </p>
   );
 }

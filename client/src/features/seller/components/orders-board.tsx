@@ -1,4 +1,4 @@
-import { isPastPromise } from '@core/domain/delivery-promise';
+import { lateFirst } from '@core/domain/delivery-promise';
 import { ORDER_STATUSES, type OrderStatus } from '@core/domain/order-status';
 import { SELLER_ORDERS_PAGE_SIZE } from '../../../config/constants';
 import { LoadFailed } from '../../../components/ui/load-failed';
@@ -38,8 +38,7 @@ export function OrdersBoard({ refreshKey }: { refreshKey: number }) {
 
   // Orders past their promise go first (the page's order otherwise), re-checked as the clock moves.
   const now = useNow();
-  const late = new Set(orders.filter((o) => isPastPromise(o, now)).map((o) => o._id));
-  const shown = late.size === 0 ? orders : [...orders.filter((o) => late.has(o._id)), ...orders.filter((o) => !late.has(o._id))];
+  const { orders: shown, late } = lateFirst(orders, now);
 
   const pages = Math.max(1, Math.ceil(total / SELLER_ORDERS_PAGE_SIZE));
   const newCount = Object.keys(unseen).length;
@@ -88,7 +87,7 @@ export function OrdersBoard({ refreshKey }: { refreshKey: number }) {
       ) : (
         <ul className="seller-orders" aria-label="Orders" data-testid="seller-orders">
           {shown.map((order) => (
-            <SellerOrderRow key={order._id} order={order} isNew={Boolean(unseen[order._id])} late={late.has(order._id)} />
+            <SellerOrderRow key={order._id} order={order} isNew={Boolean(unseen[order._id])} late={late.has(order)} />
           ))}
         </ul>
       )}
