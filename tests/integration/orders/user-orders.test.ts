@@ -41,6 +41,7 @@ describe('GET /api/order/user', () => {
       history: [{ from: null, to: 'Order Placed', isPaid: null, actor: 'user', note: null, at: expect.any(String) }],
       refund: null,
       expiresAt: null,
+      promisedAt: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
