@@ -4,6 +4,7 @@ import type { ProductDto } from '@core/contracts/http/products';
 import { formatRupees, paiseToRupees, rupeesToPaise } from '@core/domain/money';
 import { toast } from '../../../components/ui/toast/toast-store';
 import { useCart } from '../stores/cart-store';
+import { RemoveLineButton } from './remove-line-button';
 import './cart.css';
 
 export type CartLine = { product: ProductDto; quantity: number };
@@ -54,7 +55,6 @@ function QuantityStepper({ line }: { line: CartLine }) {
 
 /** The cart page's list: one row per product with its subtotal, a stepper (min 1) and Remove. */
 export function CartLines({ lines }: { lines: CartLine[] }) {
-  const itemRemoved = useCart((s) => s.itemRemoved);
   return (
     <div className="cart-lines">
       <div className="cart-lines__head" aria-hidden="true">
@@ -77,18 +77,7 @@ export function CartLines({ lines }: { lines: CartLine[] }) {
                 <QuantityStepper line={line} />
               </div>
               <p className="cart-line__subtotal">{formatRupees(subtotal)}</p>
-              <button
-                type="button"
-                className="cart-line__remove"
-                aria-label={`Remove ${product.name} from cart`}
-                onClick={() => {
-                  itemRemoved(product._id);
-                  toast.success('Removed from cart');
-                }}
-              >
-                <span aria-hidden="true">✕</span>
-                <span className="cart-line__remove-text">Remove</span>
-              </button>
+              <RemoveLineButton productId={product._id} name={product.name} />
             </li>
           );
         })}

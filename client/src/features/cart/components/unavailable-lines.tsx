@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { ProductDto } from '@core/contracts/http/products';
-import { toast } from '../../../components/ui/toast/toast-store';
 import { useLoader } from '../../../hooks/use-loader';
 import { useCart } from '../stores/cart-store';
+import { RemoveLineButton } from './remove-line-button';
 import './cart.css';
 
 /** What the cart knows of an item that cannot be bought now: its product, or null once the server says it is gone. */
@@ -15,7 +15,6 @@ type Known = Record<string, ProductDto | null>;
  */
 export function UnavailableLines({ ids, lookup }: { ids: string[]; lookup: (id: string) => Promise<ProductDto | null> }) {
   const items = useCart((s) => s.items);
-  const itemRemoved = useCart((s) => s.itemRemoved);
   const [known, setKnown] = useState<Known>({});
 
   const key = ids.join(',');
@@ -51,18 +50,7 @@ export function UnavailableLines({ ids, lookup }: { ids: string[]; lookup: (id: 
                   {product ? 'Out of stock' : 'No longer sold'} · {items[id] ?? 0} in cart
                 </p>
               </div>
-              <button
-                type="button"
-                className="cart-line__remove"
-                aria-label={`Remove ${name} from cart`}
-                onClick={() => {
-                  itemRemoved(id);
-                  toast.success('Removed from cart');
-                }}
-              >
-                <span aria-hidden="true">✕</span>
-                <span className="cart-line__remove-text">Remove</span>
-              </button>
+              <RemoveLineButton productId={id} name={name} />
             </li>
           );
         })}
