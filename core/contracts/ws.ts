@@ -12,17 +12,20 @@ export const WsMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('product.updated'), product: ProductDto }),
   z.object({ type: z.literal('product.removed'), productId: z.string() }),
   z.object({ type: z.literal('payment.failed'), orderId: z.string(), message: z.string() }),
-  z.object({ type: z.literal('hello'), role: z.enum(['user', 'seller', 'visitor']) }),
+  z.object({ type: z.literal('hello'), role: z.enum(['user', 'seller', 'operator', 'visitor']) }),
 ]);
 export type WsMessage = z.infer<typeof WsMessage>;
 
-/** Who a live message is for; the hub filters its sockets by this. */
+/** Who a live message is for; the hub delivers to exactly these sockets. */
 export const Audience = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('everyone') }),
-  z.object({ kind: z.literal('sellers') }),
   z.object({ kind: z.literal('user'), userId: z.string() }),
-  /** The order's owner and every seller. */
-  z.object({ kind: z.literal('owner-and-sellers'), userId: z.string() }),
+  /** One store's seller sessions. */
+  z.object({ kind: z.literal('store'), sellerId: z.string() }),
+  /** The platform operator's sessions. */
+  z.object({ kind: z.literal('operators') }),
+  /** An order's audience: its shopper, its store and the operator; no other store. */
+  z.object({ kind: z.literal('order'), userId: z.string(), sellerId: z.string() }),
 ]);
 export type Audience = z.infer<typeof Audience>;
 

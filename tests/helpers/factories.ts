@@ -15,10 +15,27 @@ const unique = () => randomBytes(4).toString('hex');
 
 export type ProductOverrides = Partial<Omit<Prisma.ProductUncheckedCreateInput, 'id'>> & { id?: string };
 
-/** An in-stock product at ₹100 (offer ₹80), stock not counted unless `stockQuantity` is given. */
+/** An approved store with an account nobody signs in to: the default seller of test products. */
+export async function createStore(db: Db, overrides: Partial<Prisma.SellerUncheckedCreateInput> = {}) {
+  const id = unique();
+  return db.seller.create({
+    data: { name: `Store owner ${id}`, storeName: `Test Store ${id}`, email: `store-${id}@example.com`, passwordHash: '!', status: 'APPROVED', ...overrides },
+  });
+}
+
+const defaultStores = new WeakMap<Db, Promise<string>>();
+/** The one store a test's products belong to unless it names another (made on first use, per database). */
+function defaultStoreId(db: Db): Promise<string> {
+  let id = defaultStores.get(db);
+  if (!id) defaultStores.set(db, (id = createStore(db, { storeName: 'Test Store' }).then((s) => s.id)));
+  return id;
+}
+
+/** An in-stock product at ₹100 (offer ₹80), stock not counted unless `stockQuantity` is given, sold by the test store. */
 export async function createProduct(db: Db, overrides: ProductOverrides = {}) {
   return db.product.create({
     data: {
+      sellerId: overrides.sellerId ?? (await defaultStoreId(db)),
       name: `Test Apple ${unique()}`,
       category: 'Fruits',
       description: ['Crisp and sweet', 'From Himachal'],

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { CartItems } from './cart';
 import { Text } from './common';
 
-const Email = z.string({ message: 'Email is required' }).trim().toLowerCase().max(254).pipe(z.email({ message: 'Enter a valid email address' }));
-const Password = z.string({ message: 'Password is required' }).min(1, 'Password is required').max(200, 'Password is too long');
+export const Email = z.string({ message: 'Email is required' }).trim().toLowerCase().max(254).pipe(z.email({ message: 'Enter a valid email address' }));
+export const Password = z.string({ message: 'Password is required' }).min(1, 'Password is required').max(200, 'Password is too long');
 
 export const RegisterBody = z.strictObject({
   name: Text(80, 'Name'),
@@ -33,8 +33,22 @@ export type UserDto = z.infer<typeof UserDto>;
 
 /** Register and login answer with the user and the merged cart; the session itself travels only in the cookie. */
 export const AuthReply = z.object({ success: z.literal(true), message: z.string(), user: UserDto });
+/** The signed-in store as the seller area shows it (its standing, and whether it is the operator's account). */
+export const SellerSelfDto = z.object({
+  id: z.string(),
+  name: z.string(),
+  storeName: z.string(),
+  status: z.enum(['pending', 'approved', 'rejected', 'suspended']),
+  statusReason: z.string().nullable(),
+  isOperator: z.boolean(),
+});
+export type SellerSelfDto = z.infer<typeof SellerSelfDto>;
+
 /** The seller area's "am I signed in?": a normal answer either way. */
-export const SellerIsAuthReply = z.union([z.object({ success: z.literal(true) }), z.object({ success: z.literal(false), message: z.string() })]);
+export const SellerIsAuthReply = z.union([
+  z.object({ success: z.literal(true), seller: SellerSelfDto }),
+  z.object({ success: z.literal(false), message: z.string() }),
+]);
 
 /** "Who am I?" has a normal answer for a visitor too: `success: false, user: null` with a 200, not an error. */
 export const IsAuthReply = z.union([

@@ -50,6 +50,12 @@ export const OrderDto = z.object({
   _id: z.string(),
   orderId: z.string(),
   userId: z.string(),
+  /** The checkout it was placed in (shown to the shopper, e.g. CK2611221A2B3C); one checkout has one order per store. */
+  checkoutId: z.string(),
+  /** The store that fulfils it. */
+  seller: z.object({ id: z.string(), storeName: z.string() }),
+  /** ₹ of the platform fee in `amount`: the checkout's fee on its first order, 0 on the others. */
+  fee: z.number(),
   items: z.array(OrderItemDto),
   amount: z.number(),
   address: AddressDto,
@@ -126,7 +132,8 @@ export const IdempotencyHeaders = z.looseObject({
     .optional(),
 });
 
-export const PlaceOrderReply = z.object({ success: z.literal(true), message: z.string(), order: OrderDto });
+/** `orders` has one order per store of the cart; `order` is the first of them. */
+export const PlaceOrderReply = z.object({ success: z.literal(true), message: z.string(), checkoutId: z.string(), order: OrderDto, orders: z.array(OrderDto).min(1) });
 
 export const UserOrdersQuery = Pagination;
 

@@ -3,7 +3,10 @@ import { z } from 'zod';
 export const RazorpayCreateReply = z.object({
   success: z.literal(true),
   order: z.object({ id: z.string(), amount: z.number().int(), currency: z.string() }),
+  /** The checkout's first order (the one verify is called with); `orders` are all of them, one per store. */
   dbOrderId: z.string(),
+  checkoutId: z.string(),
+  orderIds: z.array(z.string()).min(1),
   key: z.string(),
   /** 'simulated' tells the client to open the built-in test checkout instead of Razorpay's. */
   gateway: z.enum(['razorpay', 'simulated']),

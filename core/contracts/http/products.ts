@@ -13,6 +13,8 @@ export const ProductDto = z.object({
   images: z.array(z.string()),
   inStock: z.boolean(),
   stock: z.number().int().nullable(),
+  /** The store that sells it. */
+  seller: z.object({ id: z.string(), storeName: z.string() }),
   createdAt: z.string(),
 });
 export type ProductDto = z.infer<typeof ProductDto>;
@@ -20,6 +22,8 @@ export type ProductDto = z.infer<typeof ProductDto>;
 export const ProductListQuery = Pagination.extend({
   search: z.string().trim().max(100).refine(hasNoControlChars, 'Search contains characters that are not allowed').optional(),
   category: z.string().trim().max(40).refine(hasNoControlChars, 'Category contains characters that are not allowed').optional(),
+  /** Only this store's products. */
+  seller: z.uuid({ message: 'seller must be a store id' }).optional(),
 });
 
 export const ProductListReply = z.object({

@@ -12,6 +12,7 @@ export type ProductRow = {
   inStock: boolean;
   stockQuantity: number | null;
   createdAt: Date;
+  seller: { id: string; storeName: string };
 };
 
 /** The columns behind the API's product shape: select these to get a ProductRow. */
@@ -26,6 +27,7 @@ export const productRowSelect = {
   inStock: true,
   stockQuantity: true,
   createdAt: true,
+  seller: { select: { id: true, storeName: true } },
 } as const;
 
 /** Database row → the public product shape (prices in rupees). */
@@ -40,6 +42,7 @@ export function toProductDto(p: ProductRow): ProductDto {
     images: p.images,
     inStock: p.inStock,
     stock: p.stockQuantity,
+    seller: { id: p.seller.id, storeName: p.seller.storeName },
     createdAt: p.createdAt.toISOString(),
   };
 }

@@ -10,12 +10,15 @@ export function createSellerRepository(db: Db) {
       return db.seller.findUnique({ where: { email: email.toLowerCase() }, select: sellerRow });
     },
 
-    /** Insert or overwrite by email: two processes starting at once both end with the one row (ON CONFLICT). */
-    upsert(seller: { name: string; email: string; passwordHash: string }): Promise<SellerRow> {
+    /**
+     * The operator's account, inserted or overwritten by email: two processes starting at once both end with the one
+     * row (ON CONFLICT). It is always an approved store and the operator.
+     */
+    upsertOperator(seller: { name: string; storeName: string; email: string; passwordHash: string }): Promise<SellerRow> {
       return db.seller.upsert({
         where: { email: seller.email },
-        create: seller,
-        update: { passwordHash: seller.passwordHash },
+        create: { ...seller, status: 'APPROVED', isOperator: true },
+        update: { passwordHash: seller.passwordHash, status: 'APPROVED', isOperator: true },
         select: sellerRow,
       });
     },

@@ -8,8 +8,10 @@ import { createSessionRepository } from '../accounts/session-repository';
 import type { SessionService } from '../accounts/session-service';
 import { createSellerRepository, type SellerRepository } from './seller-repository';
 
-/** The seller area greets its one seller as 'Hi! Admin'. */
+/** The seller area greets the operator as 'Hi! Admin'. */
 const CONFIGURED_SELLER_NAME = 'Admin';
+/** The operator's own store, as shoppers see it. */
+export const OPERATOR_STORE_NAME = 'FreshCart';
 
 export type SellerCredentials = { email: string; password: string };
 
@@ -55,7 +57,7 @@ export async function ensureConfiguredSeller(
   const existing = await repo.findByEmail(email);
   // An unchanged password hashed at an older cost is left for the seller's next login to upgrade.
   if (existing && (await passwords.verify(password, existing.passwordHash)).ok) return { sellerId: existing.id, action: 'unchanged' };
-  const seller = await repo.upsert({ name: CONFIGURED_SELLER_NAME, email: email.toLowerCase(), passwordHash: await passwords.hash(password) });
+  const seller = await repo.upsertOperator({ name: CONFIGURED_SELLER_NAME, storeName: OPERATOR_STORE_NAME, email: email.toLowerCase(), passwordHash: await passwords.hash(password) });
   if (existing) await (sessions ? sessions.revokeAllOf({ sellerId: seller.id }) : createSessionRepository(db).revoke({ sellerId: seller.id }));
   return { sellerId: seller.id, action: existing ? 'updated' : 'created' };
 }
