@@ -46,7 +46,8 @@ export const EventData = {
     version: z.number().int(),
   }),
   'payment.submitted': z.object({
-    orderId: z.string(),
+    /** The checkout the payment is for, for the logs (events written before checkouts named the order instead). */
+    checkoutId: z.string().optional(),
     paymentId: z.string(),
     source: z.enum(['checkout', 'webhook', 'reconciler']),
     gatewayPaymentId: z.string(),

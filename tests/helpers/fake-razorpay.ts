@@ -137,10 +137,14 @@ export async function startFakeRazorpay(options: { keyId?: string; keySecret?: s
       if (!payment) return send(res, 400, badRequest('The id provided does not exist'));
       if (payment.status !== 'captured') return send(res, 400, badRequest('The payment has not been captured or is already refunded'));
       const input = (body ?? {}) as { amount?: unknown; receipt?: unknown; notes?: Record<string, string>; speed?: unknown };
+      // Razorpay refunds in parts; together they may not exceed the payment (failed refunds give their part back).
+      const refunded = [...refunds.values()].filter((r) => r.payment_id === payment.id && r.status !== 'failed').reduce((sum, r) => sum + r.amount, 0);
+      const asked = typeof input.amount === 'number' ? input.amount : payment.amount - refunded;
+      if (asked + refunded > payment.amount) return send(res, 400, badRequest('The total refund amount is greater than the refund payment amount'));
       const refund: FakeRefund = {
         id: rzpId('rfnd'),
         entity: 'refund',
-        amount: typeof input.amount === 'number' ? input.amount : payment.amount,
+        amount: asked,
         currency: payment.currency,
         payment_id: payment.id,
         receipt: typeof input.receipt === 'string' ? input.receipt : null,
@@ -176,7 +180,9 @@ export async function startFakeRazorpay(options: { keyId?: string; keySecret?: s
       const refund = refunds.get(refundId);
       if (!refund) throw new Error(`fake razorpay: no refund ${refundId}`);
       refund.status = status;
-      if (status === 'processed') Object.assign(payments.get(refund.payment_id) ?? {}, { status: 'refunded' });
+      const payment = payments.get(refund.payment_id);
+      const processed = [...refunds.values()].filter((r) => r.payment_id === refund.payment_id && r.status === 'processed').reduce((sum, r) => sum + r.amount, 0);
+      if (payment && processed >= payment.amount) Object.assign(payment, { status: 'refunded' });
       return refund;
     },
     refundWebhook(event: 'refund.processed' | 'refund.failed', refund: FakeRefund, webhookSecret: string) {

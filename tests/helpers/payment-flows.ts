@@ -87,7 +87,7 @@ export function decidedAttempts(db: Db, gatewayPaymentId: string, count = 1) {
 export async function orderState(db: Db, orderId: string) {
   const order = await db.order.findUniqueOrThrow({
     where: { id: orderId },
-    include: { items: { include: { product: { select: { stockQuantity: true, inStock: true } } } }, payments: true, history: true },
+    include: { items: { include: { product: { select: { stockQuantity: true, inStock: true } } } }, checkout: { include: { payments: true } }, history: true },
   });
   return {
     status: order.status,
@@ -95,7 +95,7 @@ export async function orderState(db: Db, orderId: string) {
     version: order.version,
     history: order.history.length,
     stock: order.items.map((i) => i.product.stockQuantity),
-    payments: order.payments.map((p) => ({ status: p.status, gatewayPaymentId: p.gatewayPaymentId })),
+    payments: order.checkout.payments.map((p) => ({ status: p.status, gatewayPaymentId: p.gatewayPaymentId })),
   };
 }
 

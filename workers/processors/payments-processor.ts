@@ -11,7 +11,7 @@ export const PAYMENT_FAILED_MESSAGE = 'Payment failed. Please try again.';
  * problem (`unauthorized`, fixable by configuration) is retried with backoff; a `rejected` request would be refused
  * the same way every time, so it fails at once instead of being retried as if it were an outage.
  */
-function gatewayFailure(logger: Logger, error: unknown, context: { orderId: string; operation: string; eventId: string }): never {
+function gatewayFailure(logger: Logger, error: unknown, context: { orderId?: string; checkoutId?: string; operation: string; eventId: string }): never {
   if (!(error instanceof GatewayError)) throw error;
   const fields = { ...context, kind: error.kind, status: error.status, err: error.message };
   if (error.kind === 'unavailable') logger.warn(fields, 'payment gateway unavailable; will retry');
@@ -30,9 +30,9 @@ function gatewayFailure(logger: Logger, error: unknown, context: { orderId: stri
 export function paymentHandlers({ live, services, logger }: ProcessorDeps): Handlers {
   return {
     'payment.submitted': async (data, { eventId }) => {
-      const outcome = await services.paymentSettlement.settle(data).catch((error: unknown) => gatewayFailure(logger, error, { orderId: data.orderId, operation: 'settle', eventId }));
+      const outcome = await services.paymentSettlement.settle(data).catch((error: unknown) => gatewayFailure(logger, error, { checkoutId: data.checkoutId, operation: 'settle', eventId }));
       if (NEEDS_ATTENTION.has(outcome)) {
-        logger.warn({ eventId, orderId: data.orderId, gatewayPaymentId: data.gatewayPaymentId, outcome }, 'payment for an order that cannot take it: refunding');
+        logger.warn({ eventId, checkoutId: data.checkoutId, gatewayPaymentId: data.gatewayPaymentId, outcome }, 'payment for an order that cannot take it: refunding');
       }
       return outcome;
     },

@@ -9,6 +9,8 @@ export const orderInclude = {
   items: { orderBy: { id: 'asc' } },
   history: { orderBy: { at: 'asc' } },
   refunds: { select: { status: true, amountPaise: true }, orderBy: { createdAt: 'asc' } },
+  checkout: { select: { checkoutId: true } },
+  seller: { select: { id: true, storeName: true } },
 } as const satisfies Prisma.OrderInclude;
 
 export type OrderRow = Prisma.OrderGetPayload<{ include: typeof orderInclude }>;
@@ -18,6 +20,9 @@ export function toOrderDto(order: OrderRow): OrderDto {
     _id: order.id,
     orderId: order.orderId,
     userId: order.userId,
+    checkoutId: order.checkout.checkoutId,
+    seller: { id: order.seller.id, storeName: order.seller.storeName },
+    fee: paiseToRupees(order.feePaise),
     items: order.items.map((item) => ({
       product: {
         _id: item.productId,

@@ -15,15 +15,18 @@ export type OrderProduct = {
   offerPricePaise: number;
   inStock: boolean;
   stockQuantity: number | null;
+  /** The store that sells it: a checkout has one order per store. */
+  sellerId: string;
+  storeName: string;
 };
 
 /** Everything a checkout reads before it writes, fetched in one round trip. */
 export type CheckoutContext = {
-  /** The order an earlier submit with the same Idempotency-Key placed, if any. */
-  existingOrderId: string | null;
+  /** The checkout an earlier submit with the same Idempotency-Key placed, if any. */
+  existingCheckoutId: string | null;
   /** The chosen address if it is the shopper's own; null otherwise. */
   address: AddressRow | null;
-  /** Current prices and stock of the asked-for products still for sale (not deleted). */
+  /** Current prices and stock of the asked-for products on sale: not deleted, and sold by an approved store. */
   products: OrderProduct[];
 };
 
@@ -39,50 +42,83 @@ export type NewOrderItem = {
   counted: boolean;
 };
 
+/** One store's order of a checkout. */
 export type NewOrder = {
   id: string;
   orderId: string;
-  userId: string;
+  sellerId: string;
   amountPaise: number;
-  status: OrderStatus;
-  paymentType: PaymentTypeName;
-  address: AddressDto;
-  idempotencyKey: string | null;
+  feePaise: number;
   items: NewOrderItem[];
   historyId: string;
-  /** When it was placed: the order's creation time and its first history row's. */
-  placedAt: Date;
-  /** SHA-256 of what was ordered, stored with the idempotency key. */
-  idempotencyFingerprint: string | null;
-  /** When a Pending online order expires; null for orders placed for good. */
-  expiresAt: Date | null;
-  /** Pending online orders the shopper may hold at once, this one included. */
-  maxUnpaid: number | null;
   /** The `order.placed` outbox event written with the order. */
   event: { id: string; payload: unknown };
 };
 
-/** What the payment flow needs to know of an order to decide whether a payment may still change it. */
-export type OrderPaymentState = {
+export type NewCheckout = {
   id: string;
+  checkoutId: string;
   userId: string;
-  status: DbOrderStatus;
-  isPaid: boolean;
-  paymentType: DbPaymentType;
-  createdAt: Date;
-  /** While Pending: when the order is cancelled unless paid. */
+  amountPaise: number;
+  feePaise: number;
+  status: OrderStatus;
+  paymentType: PaymentTypeName;
+  address: AddressDto;
+  idempotencyKey: string | null;
+  /** SHA-256 of what was ordered, stored with the idempotency key. */
+  idempotencyFingerprint: string | null;
+  /** When it was placed: the orders' creation time and their first history rows'. */
+  placedAt: Date;
+  /** When Pending online orders expire; null for orders placed for good. */
   expiresAt: Date | null;
-  /** The delivery phone of the order's address snapshot (Checkout's prefill when the account has none). */
-  address: Prisma.JsonValue;
+  /** Unpaid online checkouts the shopper may hold at once, this one included. */
+  maxUnpaid: number | null;
+  orders: NewOrder[];
 };
 
-const paymentStateFields = { id: true, userId: true, status: true, isPaid: true, paymentType: true, createdAt: true, expiresAt: true, address: true } as const satisfies Prisma.OrderSelect;
+/** One order of a checkout, as the payment flow sees it. */
+export type CheckoutOrderState = { id: string; userId: string; sellerId: string; status: DbOrderStatus; isPaid: boolean; amountPaise: number; feePaise: number };
+
+/**
+ * What the payment flow needs to know of a checkout to decide whether a payment may still change it: its orders
+ * (one per store, in id order, which is also the order their rows are locked in).
+ */
+export type CheckoutPaymentState = {
+  id: string;
+  /** The human checkout id (CK…). */
+  checkoutId: string;
+  userId: string;
+  paymentType: DbPaymentType;
+  amountPaise: number;
+  createdAt: Date;
+  /** While Pending: when the orders are cancelled unless paid. */
+  expiresAt: Date | null;
+  /** The delivery phone of the address snapshot (Checkout's prefill when the account has none). */
+  address: Prisma.JsonValue;
+  orders: CheckoutOrderState[];
+};
+
+const checkoutStateFields = {
+  id: true,
+  checkoutId: true,
+  userId: true,
+  paymentType: true,
+  amountPaise: true,
+  createdAt: true,
+  orders: { select: { id: true, userId: true, sellerId: true, status: true, isPaid: true, amountPaise: true, feePaise: true, expiresAt: true, address: true }, orderBy: { id: 'asc' } },
+} as const satisfies Prisma.CheckoutSelect;
+
+function toCheckoutState(row: Prisma.CheckoutGetPayload<{ select: typeof checkoutStateFields }> | null): CheckoutPaymentState | null {
+  if (!row) return null;
+  const orders = row.orders.map(({ expiresAt: _e, address: _a, ...order }) => order);
+  return { id: row.id, checkoutId: row.checkoutId, userId: row.userId, paymentType: row.paymentType, amountPaise: row.amountPaise, createdAt: row.createdAt, expiresAt: row.orders[0]?.expiresAt ?? null, address: row.orders[0]?.address ?? null, orders };
+}
 
 /** Why a product that an order sells out is announced (`stock.changed`). */
 const SOLD_OUT_REASON: EventDataOf<'stock.changed'>['reason'] = 'ordered';
 
 /**
- * The names `place_order` writes, in its parameter order: the order's event and queue, the sold-out product's event,
+ * The names `place_checkout` writes, in its parameter order: the orders' event and queue, the sold-out product's event,
  * queue and reason, and the relay's NOTIFY channel. They live in the contracts and the outbox writer; the database
  * function takes them from here instead of spelling them itself.
  */
@@ -95,16 +131,16 @@ const PLACE_ORDER_NAMES = [
   OUTBOX_CHANNEL,
 ] as const;
 
-/** The SQLSTATE `place_order` raises when a counted product has too few units left (its id is the DETAIL). */
+/** The SQLSTATE `place_checkout` raises when a counted product has too few units left (its id is the DETAIL). */
 const OUT_OF_STOCK_SQLSTATE = 'FC409';
-/** The SQLSTATE `place_order` raises when the shopper already holds their allowance of unpaid online orders. */
+/** The SQLSTATE `place_checkout` raises when the shopper already holds their allowance of unpaid online checkouts. */
 const TOO_MANY_UNPAID_SQLSTATE = 'FC429';
 
 export type InsertOutcome = { soldOut: string | null; tooManyUnpaid: boolean };
 
 /**
  * Orders are read through Prisma. Placing one, the hottest write of the marketplace, is two plain statements on
- * Prisma's own pool (`sqlOf`, core/infra/prisma.ts): one read and one call of the `place_order` function.
+ * Prisma's own pool (`sqlOf`, core/infra/prisma.ts): one read and one call of the `place_checkout` function.
  */
 export function createOrderRepository(db: Db) {
   const sql = sqlOf(db);
@@ -122,28 +158,43 @@ export function createOrderRepository(db: Db) {
       return { rows, total };
     },
 
-    findPaymentState(id: string): Promise<OrderPaymentState | null> {
-      return db.order.findUnique({ where: { id }, select: paymentStateFields });
+    /** The checkout an order belongs to, as the payment flow sees it; null when there is no such order. */
+    async checkoutOfOrder(orderId: string): Promise<CheckoutPaymentState | null> {
+      const order = await db.order.findUnique({ where: { id: orderId }, select: { checkoutId: true } });
+      return order ? toCheckoutState(await db.checkout.findUnique({ where: { id: order.checkoutId }, select: checkoutStateFields })) : null;
     },
 
-    /** The order row locked until the transaction ends, so settle, expire and verify intake see one another's writes. */
-    async lockPaymentState(tx: Tx, id: string): Promise<OrderPaymentState | null> {
-      await tx.$queryRaw`SELECT id FROM orders WHERE id = ${id}::uuid FOR UPDATE`;
-      return tx.order.findUnique({ where: { id }, select: paymentStateFields });
+    async checkoutState(checkoutId: string): Promise<CheckoutPaymentState | null> {
+      return toCheckoutState(await db.checkout.findUnique({ where: { id: checkoutId }, select: checkoutStateFields }));
     },
 
-    /** Online orders still Pending and unpaid since before `createdBefore`, oldest first. */
-    stalePendingOnline(createdBefore: Date, limit: number): Promise<OrderPaymentState[]> {
-      return db.order.findMany({
-        where: { status: DbOrderStatus.PENDING, paymentType: DbPaymentType.ONLINE, isPaid: false, createdAt: { lt: createdBefore } },
+    /**
+     * Every order row of the checkout locked until the transaction ends, in id order (as the order transition locks
+     * one of them), so settle, expire, verify intake and a cancellation see one another's writes.
+     */
+    async lockCheckout(tx: Tx, checkoutId: string): Promise<CheckoutPaymentState | null> {
+      await tx.$queryRaw`SELECT id FROM orders WHERE checkout_id = ${checkoutId}::uuid ORDER BY id FOR UPDATE`;
+      return toCheckoutState(await tx.checkout.findUnique({ where: { id: checkoutId }, select: checkoutStateFields }));
+    },
+
+    /** Online checkouts with an order still Pending and unpaid since before `createdBefore`, oldest first. */
+    async stalePendingOnline(createdBefore: Date, limit: number): Promise<CheckoutPaymentState[]> {
+      const rows = await db.checkout.findMany({
+        where: { paymentType: DbPaymentType.ONLINE, createdAt: { lt: createdBefore }, orders: { some: { status: DbOrderStatus.PENDING, isPaid: false } } },
         orderBy: { createdAt: 'asc' },
         take: limit,
-        select: paymentStateFields,
+        select: checkoutStateFields,
       });
+      return rows.map((row) => toCheckoutState(row)!);
     },
 
-    findByIdempotencyKey(userId: string, idempotencyKey: string): Promise<OrderRow | null> {
-      return db.order.findFirst({ where: { userId, idempotencyKey }, include: orderInclude });
+    /** The checkout an Idempotency-Key placed, with its orders; null when the key is new. */
+    async findByIdempotencyKey(userId: string, idempotencyKey: string): Promise<{ id: string; checkoutId: string; fingerprint: string | null; orders: OrderRow[] } | null> {
+      const checkout = await db.checkout.findUnique({
+        where: { userId_idempotencyKey: { userId, idempotencyKey } },
+        select: { id: true, checkoutId: true, idempotencyFingerprint: true, orders: { include: orderInclude, orderBy: [{ feePaise: 'desc' }, { createdAt: 'asc' }, { orderId: 'asc' }] } },
+      });
+      return checkout && { id: checkout.id, checkoutId: checkout.checkoutId, fingerprint: checkout.idempotencyFingerprint, orders: checkout.orders };
     },
 
     /**
@@ -153,36 +204,46 @@ export function createOrderRepository(db: Db) {
     async loadCheckout(q: { userId: string; addressId: string; productIds: string[]; idempotencyKey: string | null }): Promise<CheckoutContext> {
       const [row] = await sql.rows<CheckoutContext>(
         `SELECT
-           (SELECT id::text FROM orders WHERE user_id = $1 AND idempotency_key = $2) AS "existingOrderId",
+           (SELECT id::text FROM checkouts WHERE user_id = $1 AND idempotency_key = $2) AS "existingCheckoutId",
            (SELECT jsonb_build_object('id', id, 'firstName', first_name, 'lastName', last_name, 'email', email, 'street', street,
                                       'city', city, 'state', state, 'zipcode', zipcode, 'country', country, 'phone', phone)
               FROM addresses WHERE id = $3 AND user_id = $1) AS address,
-           (SELECT coalesce(jsonb_agg(jsonb_build_object('id', id, 'name', name, 'category', category, 'images', images,
-                                      'offerPricePaise', offer_price_paise, 'inStock', in_stock, 'stockQuantity', stock_quantity)), '[]')
-              FROM products WHERE id = ANY($4::uuid[]) AND deleted_at IS NULL) AS products`,
+           (SELECT coalesce(jsonb_agg(jsonb_build_object('id', p.id, 'name', p.name, 'category', p.category, 'images', p.images,
+                                      'offerPricePaise', p.offer_price_paise, 'inStock', p.in_stock, 'stockQuantity', p.stock_quantity,
+                                      'sellerId', p.seller_id, 'storeName', s.store_name)), '[]')
+              FROM products p JOIN sellers s ON s.id = p.seller_id AND s.status = 'approved'
+             WHERE p.id = ANY($4::uuid[]) AND p.deleted_at IS NULL) AS products`,
         [q.userId, q.idempotencyKey, q.addressId, q.productIds],
       );
       return row!;
     },
 
     /**
-     * Writes the order with its items, first history row, outbox event and emptied cart, and reserves the stock of
-     * its counted products, all in one call of the `place_order` function (see its migration): the stock guard
-     * makes check-and-decrement one atomic step, so two orders racing for the last unit cannot both win. Returns
-     * the product that had too few units left, if any, in which case nothing was written. A repeated idempotency
-     * key or order number throws the database's unique violation.
+     * Writes the checkout and its orders, each with its items, first history row and outbox event, empties the cart
+     * and reserves the stock of every counted product, all in one call of the `place_checkout` function (see its
+     * migration): the stock guard makes check-and-decrement one atomic step, so two checkouts racing for the last unit
+     * cannot both win, and one store's missing unit fails every store's order. Returns the product that had too few
+     * units left, if any, in which case nothing was written. A repeated idempotency key or order number throws the
+     * database's unique violation.
      */
-    async insertPlaced(order: NewOrder): Promise<InsertOutcome> {
+    async insertCheckout(checkout: NewCheckout): Promise<InsertOutcome> {
+      const head = {
+        id: checkout.id,
+        checkoutId: checkout.checkoutId,
+        userId: checkout.userId,
+        amountPaise: checkout.amountPaise,
+        feePaise: checkout.feePaise,
+        // The domain's words are the database's enum labels ('COD', 'Online').
+        paymentType: checkout.paymentType,
+        idempotencyKey: checkout.idempotencyKey,
+        idempotencyFingerprint: checkout.idempotencyFingerprint,
+      };
+      const orders = checkout.orders.map((o) => ({ ...o, eventId: o.event.id, eventPayload: o.event.payload, event: undefined }));
       try {
-        await sql.rows(
-          `SELECT place_order($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)`,
-          [
-            order.id, order.orderId, order.userId, order.amountPaise, order.status, order.paymentType, JSON.stringify(order.address),
-            order.idempotencyKey, JSON.stringify(order.items), order.historyId, order.event.id, JSON.stringify(order.event.payload),
-            order.placedAt.toISOString(), ...PLACE_ORDER_NAMES,
-            order.idempotencyFingerprint, order.expiresAt?.toISOString() ?? null, order.maxUnpaid,
-          ],
-        );
+        await sql.rows(`SELECT place_checkout($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`, [
+          JSON.stringify(head), JSON.stringify(orders), checkout.status, JSON.stringify(checkout.address), checkout.placedAt.toISOString(),
+          ...PLACE_ORDER_NAMES, checkout.expiresAt?.toISOString() ?? null, checkout.maxUnpaid,
+        ]);
         return { soldOut: null, tooManyUnpaid: false };
       } catch (error) {
         const cause = error as { code?: string; detail?: string };

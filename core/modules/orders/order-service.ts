@@ -3,14 +3,14 @@ import type { AddressDto } from '../../contracts/http/addresses';
 import type { OrderDto } from '../../contracts/http/orders';
 import { AppError, conflict, invalid } from '../../domain/errors';
 import { OrderStatus } from '../../domain/order-status';
-import { orderAmount } from '../../domain/pricing';
+import { itemsTotal, orderAmount, PLATFORM_FEE_PAISE } from '../../domain/pricing';
 import { isUniqueViolation } from '../../infra/prisma-errors';
 import { toAddressDto } from '../addresses/address-service';
 import { prepareEvent } from '../outbox/outbox-writer';
 import { actorToDb, paymentTypeToDb, statusToDb, type PaymentTypeName } from './order-enums';
 import { toOrderDto, type OrderRow } from './order-mapper';
 import type { Transaction, Tx } from '../../infra/prisma';
-import type { NewOrder, OrderPaymentState, OrderProduct, OrderRepository } from './order-repository';
+import type { CheckoutPaymentState, NewCheckout, NewOrder, OrderProduct, OrderRepository } from './order-repository';
 import { transitionOrder } from './order-transitions';
 
 export type PlaceOrderInput = {
@@ -22,7 +22,17 @@ export type PlaceOrderInput = {
   idempotencyKey?: string;
 };
 
-export type PlacedOrder = { order: OrderDto; amountPaise: number; created: boolean };
+/** A placed checkout: one order per store, the first of them carrying the platform fee. */
+export type PlacedCheckout = {
+  /** The checkout's row id (the gateway order's receipt). */
+  id: string;
+  /** The human checkout id, e.g. CK2611221A2B3C. */
+  checkoutId: string;
+  orders: OrderDto[];
+  /** What the shopper pays for the whole checkout. */
+  amountPaise: number;
+  created: boolean;
+};
 
 /** The most units of one product a single order may take, however many lines name it. */
 export const MAX_UNITS_PER_PRODUCT = 1000;
@@ -40,13 +50,22 @@ const ORDER_ID_ALPHABET = '0123456789ABCDEFGHJKLMNPQRSTUVWXYZ';
 
 /** Human-friendly order number: OD + the date in India (YYMMDD) + 6 random characters, e.g. OD2611221A2B3C. */
 export function newOrderNumber(now = new Date()): string {
+  return humanNumber('OD', now);
+}
+
+/** Human-friendly checkout number, the same shape with CK: CK2611221A2B3C. */
+export function newCheckoutNumber(now = new Date()): string {
+  return humanNumber('CK', now);
+}
+
+function humanNumber(prefix: 'OD' | 'CK', now: Date): string {
   const ist = new Date(now.getTime() + 5.5 * 60 * 60 * 1000).toISOString();
   const date = ist.slice(2, 4) + ist.slice(5, 7) + ist.slice(8, 10);
   // One draw for all six characters (34⁶ ≈ 1.5 × 10⁹ numbers), written in the alphabet's digits.
   let n = randomInt(ORDER_ID_ALPHABET.length ** 6);
   let suffix = '';
   for (let i = 0; i < 6; i++, n = Math.floor(n / ORDER_ID_ALPHABET.length)) suffix = ORDER_ID_ALPHABET[n % ORDER_ID_ALPHABET.length] + suffix;
-  return `OD${date}${suffix}`;
+  return `${prefix}${date}${suffix}`;
 }
 
 type PricedItem = { product: OrderProduct; quantity: number; unitPricePaise: number };
@@ -85,33 +104,38 @@ const outOfStock = (products: OrderProduct[]) =>
 export function createOrderService(deps: { repo: OrderRepository; transaction: Transaction; limits: OrderLimits }) {
   const { repo, transaction, limits } = deps;
 
-  /** The earlier order of this key, if it ordered exactly this; a different order under the same key is refused. */
-  async function existing(userId: string, key: string | null, fingerprint: string): Promise<PlacedOrder | null> {
-    const row: OrderRow | null = key ? await repo.findByIdempotencyKey(userId, key) : null;
-    if (!row) return null;
-    if (row.idempotencyFingerprint !== null && row.idempotencyFingerprint !== fingerprint) {
+  /** The earlier checkout of this key, if it ordered exactly this; a different order under the same key is refused. */
+  async function existing(userId: string, key: string | null, fingerprint: string): Promise<PlacedCheckout | null> {
+    const earlier = key ? await repo.findByIdempotencyKey(userId, key) : null;
+    if (!earlier) return null;
+    if (earlier.fingerprint !== null && earlier.fingerprint !== fingerprint) {
       throw new AppError('unprocessable', 'idempotency_key_reused', 'This Idempotency-Key was already used for a different order; use a new key for a new order');
     }
-    return { order: toOrderDto(row), amountPaise: row.amountPaise, created: false };
+    const amountPaise = earlier.orders.reduce((sum, o) => sum + o.amountPaise, 0);
+    return { id: earlier.id, checkoutId: earlier.checkoutId, orders: earlier.orders.map(toOrderDto), amountPaise, created: false };
   }
 
   return {
-    /** The order as the payment flow sees it (status, paid flag, owner); null when there is no such order. */
-    paymentState(orderId: string): Promise<OrderPaymentState | null> {
-      return repo.findPaymentState(orderId);
+    /** The checkout an order belongs to, as the payment flow sees it; null when there is no such order. */
+    checkoutOfOrder(orderId: string): Promise<CheckoutPaymentState | null> {
+      return repo.checkoutOfOrder(orderId);
     },
 
-    /** The same, with the order row locked for the rest of the caller's transaction. */
-    lockPaymentState(tx: Tx, orderId: string): Promise<OrderPaymentState | null> {
-      return repo.lockPaymentState(tx, orderId);
+    checkoutState(checkoutId: string): Promise<CheckoutPaymentState | null> {
+      return repo.checkoutState(checkoutId);
     },
 
-    /** Online orders nobody has paid for since before `createdBefore`, oldest first (what the reconciler looks at). */
-    stalePendingOnline(createdBefore: Date, limit: number): Promise<OrderPaymentState[]> {
+    /** The same, with every order row of the checkout locked for the rest of the caller's transaction. */
+    lockCheckout(tx: Tx, checkoutId: string): Promise<CheckoutPaymentState | null> {
+      return repo.lockCheckout(tx, checkoutId);
+    },
+
+    /** Online checkouts nobody has paid for since before `createdBefore`, oldest first (what the reconciler looks at). */
+    stalePendingOnline(createdBefore: Date, limit: number): Promise<CheckoutPaymentState[]> {
       return repo.stalePendingOnline(createdBefore, limit);
     },
 
-    async placeOrder(input: PlaceOrderInput): Promise<PlacedOrder> {
+    async placeOrder(input: PlaceOrderInput): Promise<PlacedCheckout> {
       const idempotencyKey = input.idempotencyKey ?? null;
       // The same product listed twice is one line with the quantities added.
       const lines = new Map<string, number>();
@@ -123,7 +147,7 @@ export function createOrderService(deps: { repo: OrderRepository; transaction: T
       const fingerprint = orderFingerprint(lines, input.addressId, input.paymentType);
 
       const checkout = await repo.loadCheckout({ userId: input.userId, addressId: input.addressId, productIds: [...lines.keys()], idempotencyKey });
-      if (checkout.existingOrderId) return (await existing(input.userId, idempotencyKey, fingerprint))!;
+      if (checkout.existingCheckoutId) return (await existing(input.userId, idempotencyKey, fingerprint))!;
       // Unknown ids and other users' addresses look the same: neither is "your address".
       if (!checkout.address) throw invalid('address_required', 'Please select an address');
       const items = priceLines(lines, checkout.products);
@@ -131,9 +155,9 @@ export function createOrderService(deps: { repo: OrderRepository; transaction: T
       if (amountPaise > MAX_ORDER_PAISE) throw invalid('order_too_large', 'This order is too large; split it into smaller orders');
 
       for (let attempt = 1; ; attempt++) {
-        const { order, dto } = newOrder(input, items, amountPaise, toAddressDto(checkout.address), { idempotencyKey, fingerprint, limits });
+        const { placed, dtos } = newCheckout(input, items, toAddressDto(checkout.address), { idempotencyKey, fingerprint, limits });
         try {
-          const { soldOut, tooManyUnpaid } = await repo.insertPlaced(order);
+          const { soldOut, tooManyUnpaid } = await repo.insertCheckout(placed);
           if (soldOut) throw outOfStock(items.filter((i) => i.product.id === soldOut).map((i) => i.product));
           if (tooManyUnpaid) {
             throw conflict(
@@ -141,13 +165,13 @@ export function createOrderService(deps: { repo: OrderRepository; transaction: T
               `You already have ${limits.maxUnpaidOrders} unpaid online order${limits.maxUnpaidOrders === 1 ? '' : 's'}. Pay or cancel one in My Orders, or choose Cash on Delivery.`,
             );
           }
-          return { order: dto, amountPaise, created: true };
+          return { id: placed.id, checkoutId: placed.checkoutId, orders: dtos, amountPaise, created: true };
         } catch (error) {
           if (!isUniqueViolation(error)) throw error;
           // A double submit that raced this one (and won) is the answer.
           const winner = await existing(input.userId, idempotencyKey, fingerprint);
           if (winner) return winner;
-          // Otherwise the clash can only be of random order numbers: draw again.
+          // Otherwise the clash can only be of random order or checkout numbers: draw again.
           if (attempt >= 3) throw error;
         }
       }
@@ -158,6 +182,7 @@ export function createOrderService(deps: { repo: OrderRepository; transaction: T
      * is on its way). The one transition releases the stock once and records a refund of any captured payment.
      */
     async cancelByShopper(userId: string, orderId: string, reason?: string): Promise<OrderDto> {
+      // One store's order of a checkout is cancelled on its own; a paid one refunds its own part (order-transitions.ts).
       const { order } = await transaction((tx) =>
         transitionOrder(tx, {
           orderId,
@@ -185,73 +210,96 @@ function orderFingerprint(lines: Map<string, number>, addressId: string, payment
   return createHash('sha256').update(canonical).digest('hex');
 }
 
-/** The order to write, and the same order as the API shows it (the reply and the `order.placed` event carry it). */
-function newOrder(
+/**
+ * The checkout to write: the priced lines grouped into one order per store, in the order the cart first names each
+ * store; the first order carries the platform fee. Also each order exactly as the API shows it (the reply and the
+ * `order.placed` events carry them), so nothing is read back.
+ */
+function newCheckout(
   input: PlaceOrderInput,
   items: PricedItem[],
-  amountPaise: number,
   address: AddressDto,
   meta: { idempotencyKey: string | null; fingerprint: string; limits: OrderLimits },
-) {
-  const id = randomUUID();
+): { placed: NewCheckout; dtos: OrderDto[] } {
   const placedAt = new Date();
   const pending = input.paymentType === 'Online';
-  const { idempotencyKey } = meta;
-  const fields = {
-    id,
-    orderId: newOrderNumber(),
+  const status = pending ? OrderStatus.Pending : OrderStatus.OrderPlaced;
+  const byStore = new Map<string, PricedItem[]>();
+  for (const item of items) byStore.set(item.product.sellerId, [...(byStore.get(item.product.sellerId) ?? []), item]);
+
+  const checkoutUuid = randomUUID();
+  const checkout: Omit<NewCheckout, 'orders'> = {
+    id: checkoutUuid,
+    checkoutId: newCheckoutNumber(placedAt),
     userId: input.userId,
-    amountPaise,
-    status: input.paymentType === 'COD' ? OrderStatus.OrderPlaced : OrderStatus.Pending,
+    amountPaise: orderAmount(items),
+    feePaise: PLATFORM_FEE_PAISE,
+    status,
     paymentType: input.paymentType,
     address,
-    idempotencyKey,
-    items: items.map((i) => ({
-      id: randomUUID(),
-      productId: i.product.id,
-      name: i.product.name,
-      image: i.product.images[0] ?? '',
-      category: i.product.category,
-      unitPricePaise: i.unitPricePaise,
-      quantity: i.quantity,
-      counted: i.product.stockQuantity !== null,
-    })),
-    historyId: randomUUID(),
+    idempotencyKey: meta.idempotencyKey,
+    idempotencyFingerprint: meta.idempotencyKey ? meta.fingerprint : null,
     placedAt,
-    idempotencyFingerprint: idempotencyKey ? meta.fingerprint : null,
     expiresAt: pending ? new Date(placedAt.getTime() + meta.limits.expiryMinutes * 60_000) : null,
     maxUnpaid: pending ? meta.limits.maxUnpaidOrders : null,
   };
-  const dto = toOrderDto(placedOrderRow(fields));
-  const order: NewOrder = { ...fields, event: prepareEvent('order.placed', { orderId: id, userId: input.userId, order: dto }) };
-  return { order, dto };
+  const orders: NewOrder[] = [];
+  const dtos: OrderDto[] = [];
+  for (const [sellerId, lines] of byStore) {
+    const feePaise = orders.length === 0 ? PLATFORM_FEE_PAISE : 0;
+    const order: Omit<NewOrder, 'event'> = {
+      id: randomUUID(),
+      orderId: newOrderNumber(placedAt),
+      sellerId,
+      amountPaise: itemsTotal(lines) + feePaise,
+      feePaise,
+      items: lines.map((i) => ({
+        id: randomUUID(),
+        productId: i.product.id,
+        name: i.product.name,
+        image: i.product.images[0] ?? '',
+        category: i.product.category,
+        unitPricePaise: i.unitPricePaise,
+        quantity: i.quantity,
+        counted: i.product.stockQuantity !== null,
+      })),
+      historyId: randomUUID(),
+    };
+    const dto = toOrderDto(placedOrderRow(checkout, order, lines[0]!.product.storeName));
+    orders.push({ ...order, event: prepareEvent('order.placed', { orderId: order.id, userId: input.userId, order: dto }) });
+    dtos.push(dto);
+  }
+  return { placed: { ...checkout, orders }, dtos };
 }
 
-/** The order exactly as `place_order` stores it, in the shape a read returns (items in id order, as read). */
-function placedOrderRow(order: Omit<NewOrder, 'event' | 'maxUnpaid'>): OrderRow {
-  const status = statusToDb(order.status);
+/** An order exactly as `place_checkout` stores it, in the shape a read returns (items in id order, as read). */
+function placedOrderRow(checkout: Omit<NewCheckout, 'orders'>, order: Omit<NewOrder, 'event'>, storeName: string): OrderRow {
+  const status = statusToDb(checkout.status);
   return {
     id: order.id,
     orderId: order.orderId,
-    userId: order.userId,
+    userId: checkout.userId,
+    checkoutId: checkout.id,
+    sellerId: order.sellerId,
     amountPaise: order.amountPaise,
+    feePaise: order.feePaise,
     status,
-    paymentType: paymentTypeToDb(order.paymentType),
+    paymentType: paymentTypeToDb(checkout.paymentType),
     isPaid: false,
     version: 1,
-    address: order.address,
-    idempotencyKey: order.idempotencyKey,
-    idempotencyFingerprint: order.idempotencyFingerprint,
-    expiresAt: order.expiresAt,
+    address: checkout.address,
+    expiresAt: checkout.expiresAt,
     promisedAt: null,
-    createdAt: order.placedAt,
-    updatedAt: order.placedAt,
+    createdAt: checkout.placedAt,
+    updatedAt: checkout.placedAt,
     items: order.items
       .map(({ counted: _, ...item }) => ({ ...item, orderId: order.id }))
       .sort((a, b) => (a.id < b.id ? -1 : 1)),
     refunds: [],
     history: [
-      { id: order.historyId, orderId: order.id, fromStatus: null, toStatus: status, isPaid: null, actorType: actorToDb('user'), actorId: order.userId, note: null, at: order.placedAt },
+      { id: order.historyId, orderId: order.id, fromStatus: null, toStatus: status, isPaid: null, actorType: actorToDb('user'), actorId: checkout.userId, note: null, at: checkout.placedAt },
     ],
+    checkout: { checkoutId: checkout.checkoutId },
+    seller: { id: order.sellerId, storeName },
   };
 }

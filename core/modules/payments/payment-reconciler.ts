@@ -1,6 +1,6 @@
 import type { Config } from '../../infra/config';
 import type { Logger } from '../../infra/logger';
-import type { OrderPaymentState } from '../orders/order-repository';
+import type { CheckoutPaymentState } from '../orders/order-repository';
 import type { OrderService } from '../orders/order-service';
 import { GatewayError, isInProgress, isMoneySecured, type GatewayPayment, type PaymentGateway } from './payment-gateway';
 import type { PaymentRepository, PaymentRow } from './payment-repository';
@@ -18,7 +18,7 @@ const belongsTo = (payment: PaymentRow) => (p: GatewayPayment) =>
   p.orderId === payment.gatewayOrderId && p.amountPaise === payment.amountPaise && p.currency === payment.currency;
 
 /**
- * Finds what callbacks and webhooks missed (Razorpay's `orders.fetchPayments`). Pending online orders older
+ * Finds what callbacks and webhooks missed (Razorpay's `orders.fetchPayments`). Checkouts with Pending online orders older
  * than `reconcileAfterMinutes` are looked up at the gateway right before any decision:
  * - a captured or authorized payment → the same settlement as a callback (authorized ones are captured there);
  * - a payment still in progress (`created`: a UPI collect not yet approved; `authorized`: not yet captured) → the
@@ -39,23 +39,23 @@ export function createPaymentReconciler(deps: {
 }) {
   const { repo, orders, gateway, settlement, payments, logger } = deps;
 
-  async function reconcileOrder(order: OrderPaymentState, now: Date): Promise<'paid' | 'expired' | 'waiting'> {
+  async function reconcileCheckout(checkout: CheckoutPaymentState, now: Date): Promise<'paid' | 'expired' | 'waiting'> {
     let inProgress = false;
-    for (const payment of await repo.paymentsOfOrder(order.id)) {
+    for (const payment of await repo.paymentsOfCheckout(checkout.id)) {
       const reported = (await gateway.fetchOrderPayments(payment.gatewayOrderId)).filter(belongsTo(payment));
       const secured = reported.find((p) => isMoneySecured(p.status)) ?? reported.find((p) => p.status === 'authorized');
       if (secured) {
         const outcome = await settlement.settle({ paymentId: payment.id, gatewayPaymentId: secured.id, source: 'reconciler', signature: null });
-        logger.info({ orderId: order.id, gatewayPaymentId: secured.id, outcome }, 'reconciler: payment found');
+        logger.info({ checkoutId: checkout.id, gatewayPaymentId: secured.id, outcome }, 'reconciler: payment found');
         return outcome === 'paid' || outcome === 'already_paid' ? 'paid' : 'waiting';
       }
       inProgress ||= reported.some((p) => isInProgress(p.status));
     }
-    const expiresAt = order.expiresAt ?? new Date(order.createdAt.getTime() + payments.expiryMinutes * 60_000);
+    const expiresAt = checkout.expiresAt ?? new Date(checkout.createdAt.getTime() + payments.expiryMinutes * 60_000);
     if (now < expiresAt) return 'waiting';
     if (inProgress && now.getTime() < expiresAt.getTime() + payments.graceMinutes * 60_000) return 'waiting';
-    const outcome = await settlement.expire(order.id, payments.expiryMinutes);
-    logger.info({ orderId: order.id, outcome }, 'reconciler: unpaid order expired');
+    const outcome = await settlement.expire(checkout.id, payments.expiryMinutes);
+    logger.info({ checkoutId: checkout.id, outcome }, 'reconciler: unpaid checkout expired');
     return outcome === 'expired' ? 'expired' : 'waiting';
   }
 
@@ -63,14 +63,14 @@ export function createPaymentReconciler(deps: {
     async runOnce(now = new Date()): Promise<ReconcileSummary> {
       const stale = await orders.stalePendingOnline(new Date(now.getTime() - payments.reconcileAfterMinutes * 60_000), BATCH);
       const summary: ReconcileSummary = { checked: stale.length, paid: 0, expired: 0, waiting: 0, errors: 0, refundsChecked: 0, refundsSettled: 0 };
-      for (const order of stale) {
+      for (const checkout of stale) {
         try {
-          summary[await reconcileOrder(order, now)] += 1;
+          summary[await reconcileCheckout(checkout, now)] += 1;
         } catch (error) {
           // One order's gateway trouble must not stop the others; it is simply looked at again next run.
           summary.errors += 1;
           const kind = error instanceof GatewayError ? error.kind : 'unexpected';
-          logger.warn({ orderId: order.id, kind, err: (error as Error).message }, 'reconciler: order skipped');
+          logger.warn({ checkoutId: checkout.id, kind, err: (error as Error).message }, 'reconciler: checkout skipped');
         }
       }
       const followed = await deps.refunds.follow(new Date(now.getTime() - REFUND_FOLLOW_AFTER_MS), BATCH);

@@ -3,9 +3,10 @@ import type { Db, Prisma, Tx } from '../../infra/prisma';
 
 export { DbPaymentStatus };
 
+/** One gateway order, paying a whole checkout (every store's order of it). */
 export type PaymentRow = {
   id: string;
-  orderId: string;
+  checkoutId: string;
   gateway: string;
   gatewayOrderId: string;
   gatewayPaymentId: string | null;
@@ -18,7 +19,7 @@ export type AttemptSource = 'checkout' | 'webhook' | 'reconciler';
 
 const paymentFields = {
   id: true,
-  orderId: true,
+  checkoutId: true,
   gateway: true,
   gatewayOrderId: true,
   gatewayPaymentId: true,
@@ -34,14 +35,14 @@ const paymentFields = {
 export function createPaymentRepository(db: Db) {
   return {
 
-    /** The order's current gateway order (one per order today; the newest wins if a retry ever adds another). */
-    latestPaymentOfOrder(orderId: string): Promise<PaymentRow | null> {
-      return db.payment.findFirst({ where: { orderId }, orderBy: { createdAt: 'desc' }, select: paymentFields });
+    /** The checkout's current gateway order (one per checkout today; the newest wins if a retry ever adds another). */
+    latestPaymentOfCheckout(checkoutId: string): Promise<PaymentRow | null> {
+      return db.payment.findFirst({ where: { checkoutId }, orderBy: { createdAt: 'desc' }, select: paymentFields });
     },
 
-    /** Every gateway order of an order, oldest first. */
-    paymentsOfOrder(orderId: string): Promise<PaymentRow[]> {
-      return db.payment.findMany({ where: { orderId }, orderBy: { createdAt: 'asc' }, select: paymentFields });
+    /** Every gateway order of a checkout, oldest first. */
+    paymentsOfCheckout(checkoutId: string): Promise<PaymentRow[]> {
+      return db.payment.findMany({ where: { checkoutId }, orderBy: { createdAt: 'asc' }, select: paymentFields });
     },
 
     /** The payment row again, inside the caller's transaction (after the order lock: what another decision just wrote). */
@@ -57,7 +58,7 @@ export function createPaymentRepository(db: Db) {
       return db.payment.findUnique({ where: { gatewayOrderId }, select: paymentFields });
     },
 
-    insertPayment(data: { orderId: string; gateway: string; gatewayOrderId: string; amountPaise: number; currency: string; raw: object }): Promise<PaymentRow> {
+    insertPayment(data: { checkoutId: string; gateway: string; gatewayOrderId: string; amountPaise: number; currency: string; raw: object }): Promise<PaymentRow> {
       return db.payment.create({ data, select: paymentFields });
     },
 
@@ -70,9 +71,9 @@ export function createPaymentRepository(db: Db) {
       await tx.payment.update({ where: { id }, data });
     },
 
-    /** Payment rows of an order that never got a payment become FAILED (the order is being cancelled). */
-    async failOpenPayments(tx: Tx, orderId: string, raw: object): Promise<void> {
-      await tx.payment.updateMany({ where: { orderId, status: { in: [DbPaymentStatus.CREATED, DbPaymentStatus.SUBMITTED] } }, data: { status: DbPaymentStatus.FAILED, raw } });
+    /** Payment rows of a checkout that never got a payment become FAILED (its orders are being cancelled). */
+    async failOpenPayments(tx: Tx, checkoutId: string, raw: object): Promise<void> {
+      await tx.payment.updateMany({ where: { checkoutId, status: { in: [DbPaymentStatus.CREATED, DbPaymentStatus.SUBMITTED] } }, data: { status: DbPaymentStatus.FAILED, raw } });
     },
 
     /** The gateway reports the payment authorized: recorded as such until it is captured (never over a later state). */
@@ -88,9 +89,9 @@ export function createPaymentRepository(db: Db) {
       await tx.payment.updateMany({ where: { id, status: { in: [DbPaymentStatus.CREATED, DbPaymentStatus.SUBMITTED] } }, data: { status: DbPaymentStatus.FAILED, raw: payment } });
     },
 
-    /** The captured payments of an order (to refund when it is cancelled). */
-    capturedOfOrder(tx: Tx, orderId: string): Promise<PaymentRow[]> {
-      return tx.payment.findMany({ where: { orderId, status: DbPaymentStatus.CAPTURED, gatewayPaymentId: { not: null } }, select: paymentFields });
+    /** The captured payments of a checkout. */
+    capturedOfCheckout(tx: Tx, checkoutId: string): Promise<PaymentRow[]> {
+      return tx.payment.findMany({ where: { checkoutId, status: DbPaymentStatus.CAPTURED, gatewayPaymentId: { not: null } }, select: paymentFields });
     },
 
     /** A refund went through: the payment it refunded is `refunded`, as the gateway reports it. */

@@ -5,7 +5,9 @@ import { AppError, conflict, notFound } from '../../domain/errors';
 import { OrderStatus } from '../../domain/order-status';
 import type { Transaction } from '../../infra/prisma';
 import type { AccountService } from '../accounts/account-service';
+import { firstOrderOf, isAwaitingPayment, isCheckoutPaid } from '../orders/checkout-state';
 import { DbOrderStatus, DbPaymentType } from '../orders/order-enums';
+import type { CheckoutPaymentState } from '../orders/order-repository';
 import type { OrderService } from '../orders/order-service';
 import { transitionOrder } from '../orders/order-transitions';
 import { appendEvent } from '../outbox/outbox-writer';
@@ -17,7 +19,7 @@ import type { RefundService } from './refund-service';
 import type { TestCheckoutOutcome, TestCheckoutResult } from './simulated-gateway';
 
 /**
- * The request side of online payment: creating the Pending order and its gateway order, reopening Checkout for it
+ * The request side of online payment: creating the Pending checkout (one order per store) and its one gateway order, reopening Checkout for it
  * ("Pay now"), taking a checkout callback, taking a webhook, and the simulated gateway's test checkout. Deciding a
  * payment happens later, in the payments worker (payment-settlement.ts); these calls only record what arrived and
  * enqueue it through the outbox, so they answer fast and lose nothing.
@@ -71,29 +73,41 @@ export function createPaymentService(deps: {
     deps.logGatewayError({ kind, orderId, operation, err: (error as Error)?.message ?? String(error) }, `payment gateway ${operation} failed (${kind})`);
   }
 
-  async function checkoutReply(order: { id: string; expiresAt: Date | null }, payment: PaymentRow, userId: string, addressPhone: string): Promise<RazorpayCreateReply> {
+  async function checkoutReply(checkout: CheckoutPaymentState, payment: PaymentRow, userId: string): Promise<RazorpayCreateReply> {
     const user = await deps.accounts.contact(userId);
-    const left = order.expiresAt ? Math.floor((order.expiresAt.getTime() - Date.now()) / 1000) : MIN_CHECKOUT_SECONDS + CHECKOUT_MARGIN_SECONDS;
+    const left = checkout.expiresAt ? Math.floor((checkout.expiresAt.getTime() - Date.now()) / 1000) : MIN_CHECKOUT_SECONDS + CHECKOUT_MARGIN_SECONDS;
+    const addressPhone = String((checkout.address as { phone?: unknown } | null)?.phone ?? '');
     return {
       success: true,
-      // Razorpay Checkout takes the amount in paise.
+      // Razorpay Checkout takes the amount in paise: the whole checkout, every store's order of it.
       order: { id: payment.gatewayOrderId, amount: payment.amountPaise, currency: payment.currency },
-      dbOrderId: order.id,
+      dbOrderId: firstOrderOf(checkout).id,
+      checkoutId: checkout.checkoutId,
+      orderIds: checkout.orders.map((o) => o.id),
       key: gateway.keyId,
       gateway: gateway.name,
       prefill: { name: user?.name ?? '', email: user?.email ?? '', contact: user?.phone ?? addressPhone },
       timeoutSeconds: Math.max(MIN_CHECKOUT_SECONDS, left - CHECKOUT_MARGIN_SECONDS),
-      expiresAt: order.expiresAt?.toISOString() ?? null,
+      expiresAt: checkout.expiresAt?.toISOString() ?? null,
     };
   }
 
   /** A double submit (same Idempotency-Key) gets the first checkout back, or the reason it cannot continue. */
-  async function replay(orderId: string, userId: string, phone: string): Promise<RazorpayCreateReply> {
-    const [order, payment] = await Promise.all([orders.paymentState(orderId), repo.latestPaymentOfOrder(orderId)]);
-    if (order?.status === DbOrderStatus.PENDING && payment) return checkoutReply(order, payment, userId, phone);
-    if (order?.status === DbOrderStatus.CANCELLED && !payment) throw gatewayProblem(null);
-    if (order?.status === DbOrderStatus.PENDING) throw conflict('payment_preparing', 'Your payment is still being prepared; try again in a moment');
+  async function replay(checkoutId: string, userId: string): Promise<RazorpayCreateReply> {
+    const [checkout, payment] = await Promise.all([orders.checkoutState(checkoutId), repo.latestPaymentOfCheckout(checkoutId)]);
+    const waiting = checkout !== null && isAwaitingPayment(checkout);
+    if (waiting && payment) return checkoutReply(checkout, payment, userId);
+    if (checkout && !payment && checkout.orders.every((o) => o.status === DbOrderStatus.CANCELLED)) throw gatewayProblem(null);
+    if (waiting) throw conflict('payment_preparing', 'Your payment is still being prepared; try again in a moment');
     throw conflict('order_not_pending', 'This order is no longer waiting for a payment');
+  }
+
+  /** The checkout of the caller's own online order; 404 for anyone else's (or no) order. */
+  async function ownOnlineCheckout(userId: string, orderId: string): Promise<CheckoutPaymentState> {
+    const checkout = await orders.checkoutOfOrder(orderId);
+    if (!checkout || checkout.userId !== userId) throw notFound('order_not_found', 'Order not found');
+    if (checkout.paymentType !== DbPaymentType.ONLINE) throw conflict('not_online', 'This order is paid on delivery, not online');
+    return checkout;
   }
 
   return {
@@ -112,14 +126,15 @@ export function createPaymentService(deps: {
         paymentType: 'Online',
         idempotencyKey: input.idempotencyKey,
       });
-      const orderId = placed.order._id;
-      if (!placed.created) return { reply: await replay(orderId, input.userId, placed.order.address.phone), created: false };
+      const checkoutId = placed.id;
+      if (!placed.created) return { reply: await replay(checkoutId, input.userId), created: false };
 
       let payment: PaymentRow;
       try {
-        const gatewayOrder = await gateway.createOrder({ amountPaise: placed.amountPaise, currency: CURRENCY, receipt: orderId, notes: { orderNumber: placed.order.orderId } });
+        // One gateway order for the whole checkout; its receipt is the checkout's id.
+        const gatewayOrder = await gateway.createOrder({ amountPaise: placed.amountPaise, currency: CURRENCY, receipt: checkoutId, notes: { checkoutNumber: placed.checkoutId } });
         payment = await repo.insertPayment({
-          orderId,
+          checkoutId,
           gateway: gateway.name,
           gatewayOrderId: gatewayOrder.id,
           amountPaise: placed.amountPaise,
@@ -127,14 +142,17 @@ export function createPaymentService(deps: {
           raw: gatewayOrder,
         });
       } catch (error) {
-        reportGatewayError(error, orderId, 'orders.create');
-        await transaction((tx) =>
-          transitionOrder(tx, { orderId, to: OrderStatus.Cancelled, actor: { type: 'system' }, note: 'The payment gateway could not start a payment' }),
-        );
+        reportGatewayError(error, checkoutId, 'orders.create');
+        await transaction(async (tx) => {
+          // In id order, the order the settlement locks a checkout's orders in.
+          for (const orderId of placed.orders.map((o) => o._id).sort()) {
+            await transitionOrder(tx, { orderId, to: OrderStatus.Cancelled, actor: { type: 'system' }, note: 'The payment gateway could not start a payment' });
+          }
+        });
         throw Object.assign(gatewayProblem(error), { cause: error });
       }
-      const expiresAt = placed.order.expiresAt ? new Date(placed.order.expiresAt) : null;
-      return { reply: await checkoutReply({ id: orderId, expiresAt }, payment, input.userId, placed.order.address.phone), created: true };
+      const checkout = (await orders.checkoutState(checkoutId))!;
+      return { reply: await checkoutReply(checkout, payment, input.userId), created: true };
     },
 
     /**
@@ -142,17 +160,16 @@ export function createPaymentService(deps: {
      * Pending online order, as Razorpay lets a shopper retry on one order, until the order expires.
      */
     async payAgain(userId: string, orderId: string): Promise<RazorpayCreateReply> {
-      const order = await orders.paymentState(orderId);
-      if (!order || order.userId !== userId) throw notFound('order_not_found', 'Order not found');
-      if (order.paymentType !== DbPaymentType.ONLINE) throw conflict('not_online', 'This order is paid on delivery, not online');
+      const checkout = await ownOnlineCheckout(userId, orderId);
+      const order = checkout.orders.find((o) => o.id === orderId)!;
       if (order.isPaid || order.status !== DbOrderStatus.PENDING) throw conflict('order_not_pending', 'This order is no longer waiting for a payment');
-      const left = order.expiresAt ? (order.expiresAt.getTime() - Date.now()) / 1000 : Infinity;
+      const left = checkout.expiresAt ? (checkout.expiresAt.getTime() - Date.now()) / 1000 : Infinity;
       if (left - CHECKOUT_MARGIN_SECONDS < MIN_CHECKOUT_SECONDS) {
         throw conflict('payment_window_closed', 'The time to pay for this order is over; it will be cancelled and its items released shortly');
       }
-      const payment = await repo.latestPaymentOfOrder(order.id);
+      const payment = await repo.latestPaymentOfCheckout(checkout.id);
       if (!payment) throw conflict('payment_preparing', 'Your payment is still being prepared; try again in a moment');
-      return checkoutReply(order, payment, userId, String((order.address as { phone?: unknown } | null)?.phone ?? ''));
+      return checkoutReply(checkout, payment, userId);
     },
 
     /**
@@ -161,19 +178,17 @@ export function createPaymentService(deps: {
      * razorpay_order_id is deliberately unused: the worker signs against the gateway order id stored with the order.
      */
     async submitCheckout(userId: string, body: VerifyBody): Promise<{ message: string }> {
-      const order = await orders.paymentState(body.orderId);
-      if (!order || order.userId !== userId) throw notFound('order_not_found', 'Order not found');
-      if (order.paymentType !== DbPaymentType.ONLINE) throw conflict('not_online', 'This order is paid on delivery, not online');
-      const payment = await repo.latestPaymentOfOrder(order.id);
+      const checkout = await ownOnlineCheckout(userId, body.orderId);
+      const payment = await repo.latestPaymentOfCheckout(checkout.id);
       if (!payment) throw conflict('payment_not_started', 'No online payment was started for this order');
 
       return transaction(async (tx) => {
-        // The order row lock (taken first, as the worker and transitionOrder do) serialises two submissions of the
-        // same callback, so a replay finds the first one's attempt and is answered the same way, adding nothing.
-        const current = await orders.lockPaymentState(tx, order.id);
+        // The checkout's order row locks (taken first, as the worker and transitionOrder do) serialise two submissions
+        // of the same callback, so a replay finds the first one's attempt and is answered the same way, adding nothing.
+        const current = await orders.lockCheckout(tx, checkout.id);
         const attempt = { paymentId: payment.id, source: 'checkout' as const, gatewayPaymentId: body.razorpay_payment_id, signature: body.razorpay_signature.toLowerCase() };
         if (await repo.findAttempt(tx, attempt)) return { message: 'Payment received, confirming…' };
-        if (current?.isPaid && payment.gatewayPaymentId === attempt.gatewayPaymentId) return { message: 'Payment already confirmed' };
+        if (current && isCheckoutPaid(current) && payment.gatewayPaymentId === attempt.gatewayPaymentId) return { message: 'Payment already confirmed' };
         // A payment that arrives for a cancelled (or already paid) order is still recorded and decided: the worker
         // restores the order or refunds the money, so nothing a shopper paid is ever left without an answer.
         // Counted under the same order lock, so parallel callbacks cannot all pass the cap.
@@ -183,7 +198,7 @@ export function createPaymentService(deps: {
 
         const attemptId = await repo.createAttempt(tx, attempt);
         await repo.markSubmitted(tx, payment.id);
-        await appendEvent(tx, 'payment.submitted', { orderId: order.id, paymentId: payment.id, source: 'checkout', gatewayPaymentId: attempt.gatewayPaymentId, signature: attempt.signature, attemptId });
+        await appendEvent(tx, 'payment.submitted', { checkoutId: checkout.id, paymentId: payment.id, source: 'checkout', gatewayPaymentId: attempt.gatewayPaymentId, signature: attempt.signature, attemptId });
         return { message: 'Payment received, confirming…' };
       });
     },
@@ -214,8 +229,8 @@ export function createPaymentService(deps: {
     async simulatedCheckout(userId: string, input: { gatewayOrderId: string; outcome: TestCheckoutOutcome; refund?: 'processed' | 'failed' }): Promise<TestCheckoutResult> {
       if (!isSimulated(gateway)) throw notFound('not_found', 'Not found');
       const payment = await repo.findByGatewayOrderId(input.gatewayOrderId);
-      const order = payment && (await orders.paymentState(payment.orderId));
-      if (!order || order.userId !== userId) throw notFound('payment_not_found', 'Payment not found');
+      const checkout = payment && (await orders.checkoutState(payment.checkoutId));
+      if (!checkout || checkout.userId !== userId) throw notFound('payment_not_found', 'Payment not found');
       const result = await gateway.checkout(input.gatewayOrderId, input.outcome, { refund: input.refund }).catch((error: unknown) => {
         throw Object.assign(new AppError('unavailable', 'payment_gateway_unavailable', 'The test payment could not be made; please try again'), { cause: error });
       });
@@ -228,8 +243,8 @@ export function createPaymentService(deps: {
       if (!isSimulated(gateway)) throw notFound('not_found', 'Not found');
       const reported = await gateway.fetchPayment(gatewayPaymentId).catch(() => null);
       const ours = reported?.orderId ? await repo.findByGatewayOrderId(reported.orderId) : null;
-      const order = ours && (await orders.paymentState(ours.orderId));
-      if (!reported || !order || order.userId !== userId) throw notFound('payment_not_found', 'Payment not found');
+      const checkout = ours && (await orders.checkoutState(ours.checkoutId));
+      if (!reported || !checkout || checkout.userId !== userId) throw notFound('payment_not_found', 'Payment not found');
       const done = await gateway.completePayment(gatewayPaymentId, outcome);
       return { status: done?.status ?? reported.status };
     },

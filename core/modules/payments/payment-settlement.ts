@@ -1,7 +1,8 @@
 import { OrderStatus } from '../../domain/order-status';
 import type { Transaction, Tx } from '../../infra/prisma';
 import { DbOrderStatus } from '../orders/order-enums';
-import type { OrderPaymentState as OrderState } from '../orders/order-repository';
+import { awaitingPayment, firstOrderOf, isAwaitingPayment, isCheckoutPaid } from '../orders/checkout-state';
+import type { CheckoutPaymentState as Checkout } from '../orders/order-repository';
 import type { OrderService } from '../orders/order-service';
 import { restoreCancelledOrder, transitionOrder } from '../orders/order-transitions';
 import { appendEvent } from '../outbox/outbox-writer';
@@ -13,8 +14,9 @@ import { isValidCheckoutSignature } from './signatures';
 /**
  * The one idempotent path that decides a payment, run by the payments worker for checkout callbacks and
  * webhooks and by the reconciler. Order: signature (checkout only) → the payment as the GATEWAY reports it → a
- * transaction that locks the order and changes it only if it is still Pending and unpaid. A paid order is never
- * touched again, so retries, duplicates and out-of-order deliveries cannot undo anything (docs/architecture.md, invariant 4).
+ * transaction that locks the checkout's orders (one per store, all paid by this one gateway order) and changes them
+ * only while they wait for the payment. A paid checkout is never paid again, so retries, duplicates and
+ * out-of-order deliveries cannot undo anything (docs/architecture.md, invariant 4).
  */
 
 export type Submission = {
@@ -41,81 +43,93 @@ export class PaymentNotFinalError extends Error {
 export function createPaymentSettlement(deps: {
   repo: PaymentRepository;
   transaction: Transaction;
-  orders: Pick<OrderService, 'paymentState' | 'lockPaymentState'>;
+  orders: Pick<OrderService, 'checkoutState' | 'lockCheckout'>;
   gateway: PaymentGateway;
   keySecret: string;
 }) {
   const { repo, transaction, orders, gateway } = deps;
   const system = { type: 'system' as const };
 
-  const refundOf = (payment: PaymentRow, paid: GatewayPayment, reason: string) => ({
-    orderId: payment.orderId,
+  const refundOf = (orderId: string, payment: PaymentRow, paid: GatewayPayment, amountPaise: number, reason: string) => ({
+    orderId,
     paymentId: payment.id,
     gatewayPaymentId: paid.id,
-    amountPaise: paid.amountPaise,
+    amountPaise,
     reason,
   });
 
   /**
-   * A captured payment, with the order locked. Pending → paid and Order Placed. Already paid by another payment →
-   * that second payment is refunded. Cancelled → restored if the system cancelled it and its stock is still there,
-   * refunded otherwise. Never leaves captured money without a decision.
+   * A captured payment, with the checkout's orders locked. Each order waiting for it (Pending) → paid and Order Placed.
+   * A checkout already paid by another payment → that second payment is refunded whole. A Cancelled order → restored
+   * if the system cancelled it and its stock is still there, otherwise its part of the payment is refunded. Never
+   * leaves captured money without a decision.
    */
-  async function markPaid(tx: Tx, payment: PaymentRow, order: OrderState, paid: GatewayPayment, source: AttemptSource): Promise<string> {
-    if (order.isPaid) {
+  async function markPaid(tx: Tx, payment: PaymentRow, checkout: Checkout, paid: GatewayPayment, source: AttemptSource): Promise<string> {
+    if (isCheckoutPaid(checkout)) {
       if (paid.id === payment.gatewayPaymentId) return 'already_paid';
-      const refund = await recordRefund(tx, refundOf(payment, paid, 'A second payment for an order that was already paid'));
+      const refund = await recordRefund(tx, refundOf(firstOrderOf(checkout).id, payment, paid, paid.amountPaise, 'A second payment for an order that was already paid'));
       return refund ? 'refunding_second_payment' : 'already_refunding';
     }
     const note = `Payment ${paid.id} captured (${source})`;
-    if (order.status === DbOrderStatus.PENDING) {
-      await repo.updatePayment(tx, payment.id, { status: DbPaymentStatus.CAPTURED, gatewayPaymentId: paid.id, raw: paid });
-      await transitionOrder(tx, { orderId: order.id, to: OrderStatus.OrderPlaced, isPaid: true, actor: system, note });
-    } else if (order.status === DbOrderStatus.CANCELLED && (await restoreCancelledOrder(tx, { orderId: order.id, note: `${note} after the order had been cancelled; restored` }))) {
-      await repo.updatePayment(tx, payment.id, { status: DbPaymentStatus.CAPTURED, gatewayPaymentId: paid.id, raw: paid });
-    } else {
-      // The gateway's truth is recorded, and the money goes back (refund-service.ts).
-      if (!payment.gatewayPaymentId || payment.gatewayPaymentId === paid.id) {
-        await repo.updatePayment(tx, payment.id, { status: DbPaymentStatus.CAPTURED, gatewayPaymentId: paid.id, raw: paid });
+    let placed = 0;
+    let restored = 0;
+    const refused: Checkout['orders'] = [];
+    for (const order of checkout.orders) {
+      if (order.status === DbOrderStatus.PENDING) {
+        await transitionOrder(tx, { orderId: order.id, to: OrderStatus.OrderPlaced, isPaid: true, actor: system, note });
+        placed++;
+      } else if (order.status === DbOrderStatus.CANCELLED && (await restoreCancelledOrder(tx, { orderId: order.id, note: `${note} after the order had been cancelled; restored` }))) {
+        restored++;
+      } else {
+        refused.push(order);
       }
-      const refund = await recordRefund(tx, refundOf(payment, paid, 'Paid after the order was cancelled'));
-      return refund ? 'refunding_late_capture' : 'already_refunding';
     }
-    await appendEvent(tx, 'payment.verified', { orderId: order.id, userId: order.userId, gatewayPaymentId: paid.id });
-    return order.status === DbOrderStatus.PENDING ? 'paid' : 'restored';
+    // The gateway's truth is recorded; a payment that went wholly back keeps the row's own payment id if it had one.
+    if (placed + restored > 0 || !payment.gatewayPaymentId || payment.gatewayPaymentId === paid.id) {
+      await repo.updatePayment(tx, payment.id, { status: DbPaymentStatus.CAPTURED, gatewayPaymentId: paid.id, raw: paid });
+    }
+    // An order the payment cannot place any more (cancelled by a person, or its stock gone) gets its part back
+    // (refund-service.ts); the other stores' orders keep theirs.
+    let refunding = 0;
+    for (const order of refused) {
+      if (await recordRefund(tx, refundOf(order.id, payment, paid, order.amountPaise, 'Paid after the order was cancelled'))) refunding++;
+    }
+    if (placed + restored === 0) return refunding > 0 ? 'refunding_late_capture' : 'already_refunding';
+    await appendEvent(tx, 'payment.verified', { orderId: firstOrderOf(checkout).id, userId: checkout.userId, gatewayPaymentId: paid.id });
+    return placed > 0 ? 'paid' : 'restored';
   }
 
   /**
-   * One failed try. Razorpay Checkout lets the shopper try again on the same gateway order, so the order stays Pending
-   * (with its stock) until it is paid or expires; the shopper is told, and "Pay now" reopens Checkout.
+   * One failed try. Razorpay Checkout lets the shopper try again on the same gateway order, so the orders stay Pending
+   * (with their stock) until they are paid or expire; the shopper is told, and "Pay now" reopens Checkout.
    */
-  async function markFailed(tx: Tx, payment: PaymentRow, order: OrderState, failed: GatewayPayment): Promise<string> {
-    if (order.isPaid || order.status !== DbOrderStatus.PENDING) return 'failure_ignored';
+  async function markFailed(tx: Tx, payment: PaymentRow, checkout: Checkout, failed: GatewayPayment): Promise<string> {
+    if (!isAwaitingPayment(checkout)) return 'failure_ignored';
     await repo.recordFailedTry(tx, payment.id, failed);
-    await appendEvent(tx, 'payment.failed', { orderId: order.id, userId: order.userId, reason: 'payment_failed' });
+    await appendEvent(tx, 'payment.failed', { orderId: awaitingPayment(checkout)[0]!.id, userId: checkout.userId, reason: 'payment_failed' });
     return 'failed_attempt';
   }
 
   /**
-   * Runs `decide` with the order locked; the order and its payment row are re-read under the lock, never trusted from
-   * before it (a concurrent callback or webhook for the same payment may have just paid the order).
+   * Runs `decide` with the checkout's orders locked; they and the payment row are re-read under the lock, never
+   * trusted from before it (a concurrent callback or webhook for the same payment may have just paid them).
    */
-  function withLockedOrder(payment: PaymentRow, decide: (tx: Tx, order: OrderState, payment: PaymentRow) => Promise<string>): Promise<string> {
+  function withLockedCheckout(payment: PaymentRow, decide: (tx: Tx, checkout: Checkout, payment: PaymentRow) => Promise<string>): Promise<string> {
     return transaction(async (tx) => {
-      const order = await orders.lockPaymentState(tx, payment.orderId);
+      const checkout = await orders.lockCheckout(tx, payment.checkoutId);
       const current = await repo.paymentRow(tx, payment.id);
-      return order && current ? decide(tx, order, current) : 'order_missing';
+      return checkout && current ? decide(tx, checkout, current) : 'order_missing';
     });
   }
 
   /**
-   * An authorized payment is not money yet: it is captured here, but only for an order still waiting for it. On a paid
-   * or cancelled order it is left uncaptured, and the gateway hands it back to the shopper by itself.
+   * An authorized payment is not money yet: it is captured here, but only for a checkout still waiting for it. On a
+   * paid or cancelled checkout it is left uncaptured, and the gateway hands it back to the shopper by itself.
    */
   async function captureIfWanted(payment: PaymentRow, authorized: GatewayPayment): Promise<GatewayPayment | string> {
     const waiting = await transaction(async (tx) => {
-      const order = await orders.lockPaymentState(tx, payment.orderId);
-      if (!order || order.isPaid || order.status !== DbOrderStatus.PENDING) return false;
+      const checkout = await orders.lockCheckout(tx, payment.checkoutId);
+      if (!checkout || !isAwaitingPayment(checkout)) return false;
       await repo.recordAuthorized(tx, payment.id, authorized);
       return true;
     });
@@ -123,10 +137,10 @@ export function createPaymentSettlement(deps: {
     return gateway.capturePayment(authorized.id, authorized.amountPaise, authorized.currency);
   }
 
-  async function decide(sub: Submission, payment: PaymentRow, order: OrderState): Promise<string> {
-    // The payment that already paid this order, delivered again (replayed verify, webhook after checkout): nothing to do.
-    // Any other payment id on a paid order is still fetched, so a second capture is noticed and refunded.
-    if (order.isPaid && payment.gatewayPaymentId === sub.gatewayPaymentId) return 'already_paid';
+  async function decide(sub: Submission, payment: PaymentRow, checkout: Checkout): Promise<string> {
+    // The payment that already paid this checkout, delivered again (replayed verify, webhook after checkout): nothing
+    // to do. Any other payment id on a paid checkout is still fetched, so a second capture is noticed and refunded.
+    if (isCheckoutPaid(checkout) && payment.gatewayPaymentId === sub.gatewayPaymentId) return 'already_paid';
 
     if (sub.source === 'checkout') {
       const valid = isValidCheckoutSignature({
@@ -139,9 +153,9 @@ export function createPaymentSettlement(deps: {
         // Decision: a bad signature proves nothing either way, so it pays nothing and cancels nothing. The order stays
         // Pending because a genuine payment may still arrive (webhook, reconciler); only the owner (verify checks
         // ownership) is told this attempt failed, and the expiry cancels the order if no payment ever comes.
-        return withLockedOrder(payment, async (tx, order) => {
-          if (order.isPaid || order.status !== DbOrderStatus.PENDING) return 'rejected_signature';
-          await appendEvent(tx, 'payment.failed', { orderId: order.id, userId: order.userId, reason: 'signature_mismatch' });
+        return withLockedCheckout(payment, async (tx, checkout) => {
+          if (!isAwaitingPayment(checkout)) return 'rejected_signature';
+          await appendEvent(tx, 'payment.failed', { orderId: awaitingPayment(checkout)[0]!.id, userId: checkout.userId, reason: 'signature_mismatch' });
           return 'rejected_signature';
         });
       }
@@ -159,8 +173,8 @@ export function createPaymentSettlement(deps: {
       reported = captured;
     }
     const final = reported;
-    if (isMoneySecured(final.status) || final.status === 'refunded') return withLockedOrder(payment, (tx, order, row) => markPaid(tx, row, order, final, sub.source));
-    if (final.status === 'failed') return withLockedOrder(payment, (tx, order, row) => markFailed(tx, row, order, final));
+    if (isMoneySecured(final.status) || final.status === 'refunded') return withLockedCheckout(payment, (tx, checkout, row) => markPaid(tx, row, checkout, final, sub.source));
+    if (final.status === 'failed') return withLockedCheckout(payment, (tx, checkout, row) => markFailed(tx, row, checkout, final));
     throw new PaymentNotFinalError(final.id, final.status);
   }
 
@@ -168,13 +182,13 @@ export function createPaymentSettlement(deps: {
     /** Decides one submission; returns what happened (also written to the attempt's outcome). */
     async settle(sub: Submission): Promise<string> {
       const payment = await repo.findPayment(sub.paymentId);
-      const order = payment && (await orders.paymentState(payment.orderId));
-      if (!payment || !order) return 'unknown_payment_row';
+      const checkout = payment && (await orders.checkoutState(payment.checkoutId));
+      if (!payment || !checkout) return 'unknown_payment_row';
       const attempt = { paymentId: payment.id, source: sub.source, gatewayPaymentId: sub.gatewayPaymentId, signature: sub.signature };
       const attemptId = sub.attemptId ?? (await transaction((tx) => repo.createAttempt(tx, attempt)));
       let outcome: string;
       try {
-        outcome = await decide(sub, payment, order);
+        outcome = await decide(sub, payment, checkout);
       } catch (error) {
         // A refused request ends the attempt (the processor does not retry it); an outage leaves it open for the retry.
         if (error instanceof GatewayError && error.kind === 'rejected') await transaction((tx) => repo.setAttemptOutcome(tx, attemptId, 'gateway_rejected'));
@@ -187,13 +201,15 @@ export function createPaymentSettlement(deps: {
       return outcome;
     },
 
-    /** The reconciler's expiry: an unpaid Pending online order is cancelled and its stock released. */
-    async expire(orderId: string, expiryMinutes: number): Promise<string> {
+    /** The reconciler's expiry: every unpaid Pending order of the checkout is cancelled and its stock released. */
+    async expire(checkoutId: string, expiryMinutes: number): Promise<string> {
       return transaction(async (tx) => {
-        const order = await orders.lockPaymentState(tx, orderId);
-        if (!order || order.isPaid || order.status !== DbOrderStatus.PENDING) return 'not_pending';
-        await repo.failOpenPayments(tx, orderId, { reason: 'expired' });
-        await transitionOrder(tx, { orderId, to: OrderStatus.Cancelled, actor: system, note: `No payment within ${expiryMinutes} minutes` });
+        const checkout = await orders.lockCheckout(tx, checkoutId);
+        if (!checkout || !isAwaitingPayment(checkout)) return 'not_pending';
+        await repo.failOpenPayments(tx, checkoutId, { reason: 'expired' });
+        for (const order of awaitingPayment(checkout)) {
+          await transitionOrder(tx, { orderId: order.id, to: OrderStatus.Cancelled, actor: system, note: `No payment within ${expiryMinutes} minutes` });
+        }
         return 'expired';
       });
     },

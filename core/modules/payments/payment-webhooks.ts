@@ -80,7 +80,7 @@ export async function handleWebhook(
     // The payload's status is not trusted: the worker fetches the payment from the gateway, like for a callback.
     const attemptId = await repo.createAttempt(tx, { paymentId: ours.id, source: 'webhook', gatewayPaymentId: payment.id, signature: null });
     await appendEvent(tx, 'payment.submitted', {
-      orderId: ours.orderId,
+      checkoutId: ours.checkoutId,
       paymentId: ours.id,
       source: 'webhook',
       gatewayPaymentId: payment.id,

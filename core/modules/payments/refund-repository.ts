@@ -29,7 +29,7 @@ const refundFields = {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Refund rows: one per captured gateway payment that goes back to the shopper. */
+/** Refund rows: one per order and captured gateway payment, of what goes back to the shopper. */
 export function createRefundRepository(db: Db) {
   return {
     find(id: string): Promise<RefundRow | null> {
@@ -48,9 +48,17 @@ export function createRefundRepository(db: Db) {
       return tx.refund.findFirst({ where: { OR: [{ gatewayRefundId }, ...ours] }, select: refundFields });
     },
 
-    /** A refund went through: the payment it refunded is `refunded`, as the gateway reports it. */
+    /**
+     * A refund went through: once the processed refunds of the payment add up to all of it, the payment is
+     * `refunded`, as the gateway reports it. Until then it stays captured, so another store's order of the checkout
+     * that is cancelled later still gets its part back.
+     */
     async markPaymentRefunded(tx: Tx, paymentId: string, gatewayPaymentId: string): Promise<void> {
-      await tx.payment.updateMany({ where: { id: paymentId, gatewayPaymentId }, data: { status: 'REFUNDED' } });
+      await tx.$executeRaw`
+        UPDATE payments SET status = 'refunded', updated_at = now()
+         WHERE id = ${paymentId}::uuid AND gateway_payment_id = ${gatewayPaymentId}
+           AND amount_paise <= (SELECT coalesce(sum(amount_paise), 0) FROM refunds
+                                 WHERE payment_id = ${paymentId}::uuid AND gateway_payment_id = ${gatewayPaymentId} AND status = 'processed')`;
     },
 
     async update(tx: Tx, id: string, data: { gatewayRefundId?: string; status?: DbRefundStatus; lastError?: string | null }): Promise<void> {
@@ -65,16 +73,27 @@ export function createRefundRepository(db: Db) {
 }
 export type RefundRepository = ReturnType<typeof createRefundRepository>;
 
-/** Records a pending refund; null when this gateway payment already has one (a refund is never asked twice). */
+/** Records a pending refund; null when this order already has one of this gateway payment (a refund is never asked twice). */
 export async function insertPendingRefund(
   tx: Tx,
   data: { orderId: string; paymentId: string; gatewayPaymentId: string; amountPaise: number; reason: string },
 ): Promise<RefundRow | null> {
   const { count } = await tx.refund.createMany({ data: [data], skipDuplicates: true });
-  return count === 1 ? tx.refund.findUnique({ where: { gatewayPaymentId: data.gatewayPaymentId }, select: refundFields }) : null;
+  return count === 1
+    ? tx.refund.findUnique({ where: { gatewayPaymentId_orderId: { gatewayPaymentId: data.gatewayPaymentId, orderId: data.orderId } }, select: refundFields })
+    : null;
 }
 
-/** The captured payments of an order, to refund when it is cancelled. */
-export function capturedPaymentsOf(tx: Tx, orderId: string): Promise<{ id: string; gatewayPaymentId: string | null; amountPaise: number }[]> {
-  return tx.payment.findMany({ where: { orderId, status: 'CAPTURED', gatewayPaymentId: { not: null } }, select: { id: true, gatewayPaymentId: true, amountPaise: true } });
+/**
+ * The captured payments of the checkout an order belongs to, with that order's part of them: what goes back when it
+ * is cancelled. A payment already fully refunded by the gateway (status refunded) has nothing left to give.
+ */
+export async function capturedPaymentsOf(tx: Tx, orderId: string): Promise<{ id: string; gatewayPaymentId: string; orderPartPaise: number }[]> {
+  const order = await tx.order.findUnique({ where: { id: orderId }, select: { checkoutId: true, amountPaise: true } });
+  if (!order) return [];
+  const payments = await tx.payment.findMany({
+    where: { checkoutId: order.checkoutId, status: 'CAPTURED', gatewayPaymentId: { not: null } },
+    select: { id: true, gatewayPaymentId: true },
+  });
+  return payments.map((p) => ({ id: p.id, gatewayPaymentId: p.gatewayPaymentId!, orderPartPaise: order.amountPaise }));
 }

@@ -9,7 +9,8 @@ import { capturedPaymentsOf, DbRefundStatus, insertPendingRefund, type RefundRep
  *
  * The razorpay SDK cannot send an idempotency header (it sends only its own headers), so a refund is made safe in three steps:
  * 1. `record` writes the refund (pending) and a `refund.requested` event in the caller's transaction: the decision to
- *    refund commits with the change that causes it, and one gateway payment can only ever have one refund row.
+ *    refund commits with the change that causes it, and one order can only ever have one refund row per gateway
+ *    payment (one payment of a checkout refunds each store's order separately, each its own part).
  * 2. The payments worker `request`s it: it first looks the payment's refunds up at the gateway for one carrying our
  *    refund id as receipt (a try whose answer was lost), and only asks for a new refund when there is none.
  * 3. Its outcome arrives by `refund.processed` / `refund.failed` webhook, or the reconciler `follow`s it; both `apply`
@@ -45,10 +46,13 @@ export async function recordRefund(tx: Tx, input: RefundInput): Promise<RefundRo
   return refund;
 }
 
-/** Every captured payment of an order being cancelled goes back to the shopper (called by the order's transition). */
+/**
+ * An order being cancelled gets its part of every captured payment of its checkout back (called by the order's
+ * transition): its own items and, on the checkout's first order, the platform fee; the other stores' orders keep theirs.
+ */
 export async function refundCapturedPayments(tx: Tx, orderId: string, reason: string): Promise<void> {
   for (const payment of await capturedPaymentsOf(tx, orderId)) {
-    await recordRefund(tx, { orderId, paymentId: payment.id, gatewayPaymentId: payment.gatewayPaymentId!, amountPaise: payment.amountPaise, reason });
+    await recordRefund(tx, { orderId, paymentId: payment.id, gatewayPaymentId: payment.gatewayPaymentId, amountPaise: payment.orderPartPaise, reason });
   }
 }
 

@@ -43,6 +43,8 @@ type StoredPayment = {
   method: string;
   /** How a refund of this payment will end: chosen in the test checkout, so a failed refund can be shown too. */
   notes: { refund_outcome: 'processed' | 'failed' };
+  /** Paise refunded so far; a payment is `refunded` only once all of it is (Razorpay refunds in parts too). */
+  amount_refunded?: number;
   created_at: number;
 };
 type StoredRefund = { id: string; entity: 'refund'; payment_id: string; amount: number; currency: string; receipt: string | null; status: 'pending' | 'processed' | 'failed'; created_at: number };
@@ -257,7 +259,8 @@ export function createSimulatedGateway(deps: {
       const payment = await readJson<StoredPayment>(key('payment', gatewayPaymentId));
       if (!payment) throw new GatewayError('rejected', 'The id provided does not exist', 400);
       if (payment.status !== 'captured') throw new GatewayError('rejected', `The payment is ${payment.status}; only a captured payment can be refunded`, 400);
-      if (amountPaise > payment.amount) throw new GatewayError('rejected', 'The refund amount provided is greater than amount captured', 400);
+      const refunded = payment.amount_refunded ?? 0;
+      if (amountPaise > payment.amount - refunded) throw new GatewayError('rejected', 'The total refund amount is greater than the refund payment amount', 400);
       const refund: StoredRefund = { id: gatewayId('rfnd'), entity: 'refund', payment_id: payment.id, amount: amountPaise, currency: payment.currency, receipt, status: 'pending', created_at: Math.floor(Date.now() / 1000) };
       await store((r) =>
         r
@@ -272,7 +275,10 @@ export function createSimulatedGateway(deps: {
       const outcome = payment.notes.refund_outcome;
       const settled: StoredRefund = { ...refund, status: outcome };
       await writeJson(key('refund', refund.id), settled);
-      if (outcome === 'processed') await writeJson(key('payment', payment.id), { ...payment, status: 'refunded' });
+      if (outcome === 'processed') {
+        const total = refunded + amountPaise;
+        await writeJson(key('payment', payment.id), { ...payment, amount_refunded: total, status: total >= payment.amount ? 'refunded' : 'captured' });
+      }
       await send([outcome === 'processed' ? 'refund.processed' : 'refund.failed'], payment.id, refund.id);
       return toGatewayRefund(settled)!;
     },

@@ -99,7 +99,7 @@ describe('order cancellation', () => {
       expect(await shopperOrder(ctx.app, shopper.cookie, checkout.dbOrderId)).toMatchObject({ refund: { status: 'processed', amount: 102 } });
       const refund = await ctx.db.refund.findFirstOrThrow({ where: { orderId: checkout.dbOrderId } });
       expect(refund).toMatchObject({ gatewayPaymentId: paid.razorpay_payment_id, amountPaise: 10_200, status: 'PROCESSED', gatewayRefundId: expect.stringMatching(/^rfnd_/) });
-      expect(await ctx.db.payment.findFirstOrThrow({ where: { orderId: checkout.dbOrderId } })).toMatchObject({ status: 'REFUNDED' });
+      expect(await ctx.db.payment.findFirstOrThrow({ where: { checkout: { orders: { some: { id: checkout.dbOrderId } } } } })).toMatchObject({ status: 'REFUNDED' });
       expect(await ctx.services.paymentGateway.fetchRefunds(paid.razorpay_payment_id)).toHaveLength(1);
       ws.close();
     });

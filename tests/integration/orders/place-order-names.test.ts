@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestContext, type TestContext } from '../../helpers/build-app';
 import { createProduct, placeCodOrder, shopperWithAddress } from '../../helpers/factories';
 
-/** The `place_order` database function writes events under names it is handed, never ones of its own. */
-describe('place_order takes its event, queue and channel names as parameters', () => {
+/** The `place_checkout` database function writes events under names it is handed, never ones of its own. */
+describe('place_checkout takes its event, queue and channel names as parameters', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await buildTestContext();
@@ -14,8 +14,8 @@ describe('place_order takes its event, queue and channel names as parameters', (
 
   it('spells none of the names in its body', async () => {
     const [fn] = await ctx.db.$queryRaw<{ body: string; args: number }[]>`
-      SELECT prosrc AS body, pronargs::int AS args FROM pg_proc WHERE proname = 'place_order'`;
-    expect(fn!.args).toBe(22);
+      SELECT prosrc AS body, pronargs::int AS args FROM pg_proc WHERE proname = 'place_checkout'`;
+    expect(fn!.args).toBe(13);
     for (const name of ["'order.placed'", "'stock.changed'", "'orders'", "'stock'", "'ordered'", "'outbox_event'"]) {
       expect(fn!.body).not.toContain(name);
     }
@@ -34,11 +34,12 @@ describe('place_order takes its event, queue and channel names as parameters', (
       const items = [
         { id: randomUUID(), productId: product.id, name: product.name, image: '', category: product.category, unitPricePaise: 100, quantity: 2, counted: true },
       ];
+      const checkout = { id: randomUUID(), checkoutId: `CK${Date.now()}`, userId: shopper.user._id, amountPaise: 400, feePaise: 200, paymentType: 'COD' };
+      const orders = [{ id: orderId, orderId: `OD${Date.now()}`, sellerId: product.sellerId, amountPaise: 400, feePaise: 200, items, historyId: randomUUID(), eventId, eventPayload: { any: 'payload' } }];
       await ctx.db.$executeRawUnsafe(
-        `SELECT place_order($1::uuid, $2, $3::uuid, 200, 'Order Placed'::"OrderStatus", 'COD'::"PaymentType", '{}'::jsonb, NULL, $4::jsonb,
-                            $5::uuid, $6::uuid, '{"any":"payload"}'::jsonb, now()::timestamp(3),
-                            'order.renamed', 'queue-a', 'stock.renamed', 'queue-b', 'sold', 'renamed_channel')`,
-        orderId, `OD${Date.now()}`, shopper.user._id, JSON.stringify(items), randomUUID(), eventId,
+        `SELECT place_checkout($1::jsonb, $2::jsonb, 'Order Placed'::"OrderStatus", '{}'::jsonb, now()::timestamp(3),
+                               'order.renamed', 'queue-a', 'stock.renamed', 'queue-b', 'sold', 'renamed_channel')`,
+        JSON.stringify(checkout), JSON.stringify(orders),
       );
 
       expect(await notified).toBe('renamed_channel');

@@ -133,8 +133,8 @@ describe('online payment with the razorpay gateway', () => {
       code: 'payment_gateway_unavailable',
       message: 'Online payment is not available right now, so your order was not placed. Please try again in a moment or choose Cash on Delivery.',
     });
-    const order = await ctx.db.order.findFirstOrThrow({ where: { userId: shopper.user._id }, include: { payments: true } });
-    expect(order).toMatchObject({ status: 'CANCELLED', isPaid: false, payments: [] });
+    const order = await ctx.db.order.findFirstOrThrow({ where: { userId: shopper.user._id }, include: { checkout: { include: { payments: true } } } });
+    expect(order).toMatchObject({ status: 'CANCELLED', isPaid: false, checkout: { payments: [] } });
     expect(await ctx.db.product.findUniqueOrThrow({ where: { id: product.id } })).toMatchObject({ stockQuantity: 2, inStock: true });
   });
 

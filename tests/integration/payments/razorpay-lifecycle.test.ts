@@ -50,7 +50,7 @@ describe('payment lifecycle with the razorpay gateway', () => {
     const product = await createProduct(ctx.db, { offerPricePaise: 20_000, stockQuantity: 3 });
     const checkout = await createOnlineOrder(ctx.app, shopper.cookie, { items: [{ product: product.id, quantity: 1 }], address: shopper.address._id });
     const payment = fake.pay(checkout.order.id, 'captured');
-    const row = await ctx.db.payment.findFirstOrThrow({ where: { orderId: checkout.dbOrderId } });
+    const row = await ctx.db.payment.findFirstOrThrow({ where: { checkout: { orders: { some: { id: checkout.dbOrderId } } } } });
     expect(await ctx.services.paymentSettlement.settle({ paymentId: row.id, gatewayPaymentId: payment.id, source: 'webhook', signature: null })).toBe('paid');
     return { shopper, checkout, payment, product };
   }
@@ -107,7 +107,7 @@ describe('payment lifecycle with the razorpay gateway', () => {
     expect((await postCreate(ctx.app, other.cookie, { items: [{ product: product.id, quantity: 1 }], address: other.address._id })).statusCode).toBe(201);
 
     const late = fake.pay(checkout.order.id, 'captured');
-    const row = await ctx.db.payment.findFirstOrThrow({ where: { orderId: checkout.dbOrderId } });
+    const row = await ctx.db.payment.findFirstOrThrow({ where: { checkout: { orders: { some: { id: checkout.dbOrderId } } } } });
     expect(await ctx.services.paymentSettlement.settle({ paymentId: row.id, gatewayPaymentId: late.id, source: 'webhook', signature: null })).toBe('refunding_late_capture');
     const refund = await ctx.db.refund.findFirstOrThrow({ where: { orderId: checkout.dbOrderId } });
     expect(await ctx.services.refunds.request(refund.id)).toBe('requested');
@@ -121,7 +121,7 @@ describe('payment lifecycle with the razorpay gateway', () => {
       const product = await createProduct(ctx.db, { stockQuantity: 3 });
       const checkout = await createOnlineOrder(ctx.app, shopper.cookie, { items: [{ product: product.id, quantity: 1 }], address: shopper.address._id });
       const payment = fake.pay(checkout.order.id, 'authorized');
-      const row = await ctx.db.payment.findFirstOrThrow({ where: { orderId: checkout.dbOrderId } });
+      const row = await ctx.db.payment.findFirstOrThrow({ where: { checkout: { orders: { some: { id: checkout.dbOrderId } } } } });
       fake.refuseNext = { path: /\/capture$/, description: 'Payment capture is not allowed for this payment' };
 
       const data = { orderId: checkout.dbOrderId, paymentId: row.id, source: 'webhook' as const, gatewayPaymentId: payment.id, signature: null };

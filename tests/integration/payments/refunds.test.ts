@@ -39,7 +39,7 @@ describe('refunds', () => {
     const failed = await ws.next((m) => m.type === 'order.updated' && m.order._id === checkout.dbOrderId && m.order.refund?.status === 'failed');
     expect(failed).toMatchObject({ order: { status: 'Cancelled', refund: { status: 'failed', amount: 52 } } });
     expect(await ctx.db.refund.findFirstOrThrow({ where: { orderId: checkout.dbOrderId } })).toMatchObject({ status: 'FAILED', gatewayRefundId: expect.stringMatching(/^rfnd_/) });
-    expect(await ctx.db.payment.findFirstOrThrow({ where: { orderId: checkout.dbOrderId } })).toMatchObject({ status: 'CAPTURED', gatewayPaymentId: paid.razorpay_payment_id });
+    expect(await ctx.db.payment.findFirstOrThrow({ where: { checkout: { orders: { some: { id: checkout.dbOrderId } } } } })).toMatchObject({ status: 'CAPTURED', gatewayPaymentId: paid.razorpay_payment_id });
     expect(await ctx.db.webhookEvent.count({ where: { type: 'refund.failed', processedAt: { not: null } } })).toBeGreaterThanOrEqual(1);
     ws.close();
   });
@@ -54,7 +54,7 @@ describe('refunds', () => {
     expect(await shopperOrder(ctx.app, shopper.cookie, checkout.dbOrderId)).toMatchObject({ status: 'Order Placed', isPaid: true, refund: { status: 'processed', amount: 52 } });
     expect(await ctx.db.refund.count({ where: { orderId: checkout.dbOrderId } })).toBe(1);
     // The first payment is the order's, untouched.
-    expect(await ctx.db.payment.findFirstOrThrow({ where: { orderId: checkout.dbOrderId } })).toMatchObject({ status: 'CAPTURED' });
+    expect(await ctx.db.payment.findFirstOrThrow({ where: { checkout: { orders: { some: { id: checkout.dbOrderId } } } } })).toMatchObject({ status: 'CAPTURED' });
   });
 
   describe('a UPI collect approved after the order expired', () => {

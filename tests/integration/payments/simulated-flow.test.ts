@@ -45,11 +45,11 @@ describe('online payment with the simulated gateway', () => {
     });
     expect(checkout.timeoutSeconds).toBeGreaterThan(770);
     expect(checkout.timeoutSeconds).toBeLessThanOrEqual(780);
-    const pending = await ctx.db.order.findUniqueOrThrow({ where: { id: checkout.dbOrderId }, include: { payments: true } });
+    const pending = await ctx.db.order.findUniqueOrThrow({ where: { id: checkout.dbOrderId }, include: { checkout: { include: { payments: true } } } });
     expect(pending).toMatchObject({ status: 'PENDING', paymentType: 'ONLINE', isPaid: false, amountPaise: 16_200, userId: shopper.user._id });
     expect(pending.expiresAt!.toISOString()).toBe(checkout.expiresAt);
     expect(pending.expiresAt!.getTime() - pending.createdAt.getTime()).toBe(15 * 60_000);
-    expect(pending.payments).toEqual([expect.objectContaining({ gateway: 'simulated', gatewayOrderId: checkout.order.id, status: 'CREATED', amountPaise: 16_200 })]);
+    expect(pending.checkout.payments).toEqual([expect.objectContaining({ gateway: 'simulated', gatewayOrderId: checkout.order.id, status: 'CREATED', amountPaise: 16_200 })]);
     expect(await stockOf(product.id)).toBe(3);
     // The cart stays until the order is placed for good: a shopper who walks away from Checkout finds it again.
     expect(await ctx.db.cartItem.count({ where: { userId: shopper.user._id } })).toBe(1);
@@ -73,14 +73,14 @@ describe('online payment with the simulated gateway', () => {
     expect(updated).toMatchObject({ order: { status: 'Order Placed', isPaid: true, refund: null, expiresAt: null, history: [{ to: 'Pending' }, { from: 'Pending', to: 'Order Placed', isPaid: true, actor: 'system' }] } });
 
     // The gateway's webhooks (payment.captured, order.paid) and the callback all went through one idempotent path.
-    const paid = await ctx.db.order.findUniqueOrThrow({ where: { id: checkout.dbOrderId }, include: { payments: true, history: true } });
+    const paid = await ctx.db.order.findUniqueOrThrow({ where: { id: checkout.dbOrderId }, include: { checkout: { include: { payments: true } }, history: true } });
     expect(paid).toMatchObject({ status: 'ORDER_PLACED', isPaid: true });
     expect(paid.history).toHaveLength(2);
-    expect(paid.payments[0]).toMatchObject({ status: 'CAPTURED', gatewayPaymentId: response.razorpay_payment_id });
+    expect(paid.checkout.payments[0]).toMatchObject({ status: 'CAPTURED', gatewayPaymentId: response.razorpay_payment_id });
     // The order shows as paid as soon as one delivery is decided; wait for the worker to decide every recorded one.
     const sources = callbackRecorded ? ['checkout', 'webhook', 'webhook'] : ['webhook', 'webhook'];
     await decidedAttempts(ctx.db, response.razorpay_payment_id, sources.length);
-    const attempts = await ctx.db.paymentAttempt.findMany({ where: { paymentId: paid.payments[0]!.id } });
+    const attempts = await ctx.db.paymentAttempt.findMany({ where: { paymentId: paid.checkout.payments[0]!.id } });
     expect(attempts.map((a) => a.source).sort()).toEqual(sources);
     expect(attempts.every((a) => a.outcome !== null)).toBe(true);
     expect(await ctx.db.outboxEvent.count({ where: { type: 'payment.verified', payload: { path: ['orderId'], equals: checkout.dbOrderId } } })).toBe(1);
@@ -104,7 +104,7 @@ describe('online payment with the simulated gateway', () => {
     expect((await decidedAttempts(ctx.db, paymentId))[0]).toMatchObject({ source: 'webhook', outcome: 'failed_attempt' });
     expect(await ctx.db.order.findUniqueOrThrow({ where: { id: checkout.dbOrderId } })).toMatchObject({ status: 'PENDING', isPaid: false });
     expect(await ctx.db.product.findUniqueOrThrow({ where: { id: product.id } })).toMatchObject({ stockQuantity: 0 });
-    expect(await ctx.db.payment.findFirstOrThrow({ where: { orderId: checkout.dbOrderId } })).toMatchObject({ status: 'FAILED' });
+    expect(await ctx.db.payment.findFirstOrThrow({ where: { checkout: { orders: { some: { id: checkout.dbOrderId } } } } })).toMatchObject({ status: 'FAILED' });
 
     // "Pay now": the same gateway order again, answered like razorpay/create.
     const again = await postPayAgain(ctx.app, shopper.cookie, checkout.dbOrderId);
@@ -115,7 +115,7 @@ describe('online payment with the simulated gateway', () => {
     await postVerify(ctx.app, shopper.cookie, { ...response, orderId: checkout.dbOrderId });
     const placed = await ws.next((m) => m.type === 'order.updated' && m.order._id === checkout.dbOrderId && m.order.isPaid);
     expect(placed).toMatchObject({ order: { status: 'Order Placed', history: [{ to: 'Pending' }, { from: 'Pending', to: 'Order Placed', actor: 'system' }] } });
-    expect(await ctx.db.payment.findFirstOrThrow({ where: { orderId: checkout.dbOrderId } })).toMatchObject({ status: 'CAPTURED', gatewayPaymentId: response.razorpay_payment_id });
+    expect(await ctx.db.payment.findFirstOrThrow({ where: { checkout: { orders: { some: { id: checkout.dbOrderId } } } } })).toMatchObject({ status: 'CAPTURED', gatewayPaymentId: response.razorpay_payment_id });
     expect(await ctx.db.product.findUniqueOrThrow({ where: { id: product.id } })).toMatchObject({ stockQuantity: 0 });
 
     // Paid: no more Pay now.
@@ -132,7 +132,7 @@ describe('online payment with the simulated gateway', () => {
     const response = await payInTestCheckout(ctx.app, shopper.cookie, checkout.order.id, 'authorized');
     await waitFor(async () => (await ctx.db.order.findUniqueOrThrow({ where: { id: checkout.dbOrderId } })).isPaid, 'the authorized payment to be captured');
     expect(await ctx.services.paymentGateway.fetchPayment(response.razorpay_payment_id)).toMatchObject({ status: 'captured' });
-    expect(await ctx.db.payment.findFirstOrThrow({ where: { orderId: checkout.dbOrderId } })).toMatchObject({ status: 'CAPTURED', gatewayPaymentId: response.razorpay_payment_id });
+    expect(await ctx.db.payment.findFirstOrThrow({ where: { checkout: { orders: { some: { id: checkout.dbOrderId } } } } })).toMatchObject({ status: 'CAPTURED', gatewayPaymentId: response.razorpay_payment_id });
     // Which delivery placed it (payment.authorized, or the payment.captured the capture sent) is a race; one of them did.
     await waitFor(async () => (await ctx.db.paymentAttempt.findMany({ where: { gatewayPaymentId: response.razorpay_payment_id } })).some((a) => a.outcome === 'paid'), 'the paying attempt to be recorded');
   });
@@ -163,7 +163,7 @@ describe('online payment with the simulated gateway', () => {
       expect([first.statusCode, again.statusCode]).toEqual([201, 200]);
       expect(again.headers['idempotent-replayed']).toBe('true');
       expect(again.json()).toEqual(first.json());
-      expect(await ctx.db.payment.count({ where: { order: { userId: shopper.user._id } } })).toBe(1);
+      expect(await ctx.db.payment.count({ where: { checkout: { userId: shopper.user._id } } })).toBe(1);
       expect(await stockOf(product.id)).toBe(3);
     });
   });

@@ -139,7 +139,7 @@ describe('POST /api/order/razorpay/verify under attack', () => {
   it('50 parallel forged callbacks on one order record at most the cap of attempts and events', async () => {
     const shopper = await shopperWithAddress(ctx.app);
     const checkout = await pendingOrder(shopper);
-    const payment = await ctx.db.payment.findFirstOrThrow({ where: { orderId: checkout.dbOrderId } });
+    const payment = await ctx.db.payment.findFirstOrThrow({ where: { checkout: { orders: { some: { id: checkout.dbOrderId } } } } });
     const outboxBefore = await ctx.db.outboxEvent.count();
 
     const burst = await Promise.all(

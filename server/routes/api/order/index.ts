@@ -22,7 +22,7 @@ export default async function shopperOrderRoutes(fastify: FastifyInstance) {
     '/cod',
     { onRequest: app.requireUser, config: { rateLimit: app.rateLimits.perMinute }, schema: { headers: IdempotencyHeaders, body: PlaceOrderBody, response: { 200: PlaceOrderReply, 201: PlaceOrderReply, ...ErrorReplies } } },
     async (request, reply) => {
-      const { order, created } = await orders.placeOrder({
+      const { checkoutId, orders: placed, created } = await orders.placeOrder({
         userId: request.userId,
         items: request.body.items,
         addressId: request.body.address,
@@ -31,7 +31,8 @@ export default async function shopperOrderRoutes(fastify: FastifyInstance) {
       });
       // A replayed double submit answers 200 with the first order, flagged the way payment APIs flag replays.
       if (!created) reply.header('idempotent-replayed', 'true');
-      return reply.code(created ? 201 : 200).send({ success: true as const, message: 'Order Placed Successfully', order });
+      // One order per store of the cart; `order` stays the first of them for clients that know one order only.
+      return reply.code(created ? 201 : 200).send({ success: true as const, message: 'Order Placed Successfully', checkoutId, order: placed[0]!, orders: placed });
     },
   );
 
