@@ -14,6 +14,11 @@ export async function loginSeller(ctx: TestContext): Promise<string> {
   return cookieFrom(res.headers['set-cookie'], 'seller_sid');
 }
 
+/** The operator's own store ('FreshCart', the configured seller account): the store `loginSeller` signs in as. */
+export async function operatorStoreId(ctx: TestContext): Promise<string> {
+  return (await ensureConfiguredSeller(ctx.db, ctx.config)).sellerId;
+}
+
 /** A shopper with a live session, made directly: the `sid` cookie a logged-in shopper's browser holds. */
 export async function shopperCookie(ctx: TestContext): Promise<{ userId: string; cookie: string }> {
   const user = await ctx.db.user.create({
@@ -121,7 +126,7 @@ export async function insertOrder(ctx: TestContext, seed: OrderSeed) {
 
 /** A product row for orders to point at, sold by the operator's own store (the configured seller) unless told. */
 export async function insertProduct(ctx: TestContext, overrides: { inStock?: boolean; stockQuantity?: number | null; sellerId?: string } = {}) {
-  const sellerId = overrides.sellerId ?? (await ensureConfiguredSeller(ctx.db, ctx.config)).sellerId;
+  const sellerId = overrides.sellerId ?? (await operatorStoreId(ctx));
   return ctx.db.product.create({
     data: { name: 'Tomato', category: 'Vegetables', description: ['Fresh'], pricePaise: 5000, offerPricePaise: 4550, images: ['/catalog-images/tomato.svg'], ...overrides, sellerId },
   });
