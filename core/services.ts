@@ -35,6 +35,10 @@ import { createProductAdminRepository } from './modules/products/product-admin-r
 import { createProductAdminService } from './modules/products/product-admin-service';
 import { createSellerRepository } from './modules/sellers/seller-repository';
 import { createSellerService } from './modules/sellers/seller-service';
+import { createOperatorRepository } from './modules/operator/operator-repository';
+import { createOperatorService } from './modules/operator/operator-service';
+import { createStoreRepository } from './modules/stores/store-repository';
+import { createStoreService } from './modules/stores/store-service';
 import { createImageStorage } from './modules/uploads/image-storage';
 
 /**
@@ -57,6 +61,9 @@ export function createServices(deps: { config: Config; db: Db; redis?: Redis; pa
   const loginLimiter = createLoginRateLimiter(deps.redis, { prefix: config.redisPrefix });
   const passwords = createPasswordHasher({ logN: config.passwordScryptLogN });
   const sellers = createSellerService({ repo: createSellerRepository(db), sessions, limiter: loginLimiter, passwords });
+  // Stores and their standing, and the operator's reads across them.
+  const stores = createStoreService({ repo: createStoreRepository(db), transaction, catalog });
+  const operator = createOperatorService({ repo: createOperatorRepository(db) });
   const images = createImageStorage({ dir: config.uploadDir, maxBytes: config.maxImageBytes });
   const productAdmin = createProductAdminService({ repo: createProductAdminRepository(db), transaction, images, catalog });
   const sellerOrders = createSellerOrderService({ repo: createSellerOrderRepository(db), transaction });
@@ -112,6 +119,8 @@ export function createServices(deps: { config: Config; db: Db; redis?: Redis; pa
     loginLimiter,
     passwords,
     sellers,
+    stores,
+    operator,
     productAdmin,
     sellerOrders,
     cart,

@@ -4,7 +4,6 @@ import path from 'node:path';
 import pg from 'pg';
 import { loadConfig } from '../../core/infra/config';
 import { createPrisma } from '../../core/infra/prisma';
-import { ensureConfiguredSeller } from '../../core/modules/sellers/seller-service';
 import { seedDemoCatalog } from '../../prisma/seed/seed-catalog';
 import { ROOT, runToEnd } from './processes';
 
@@ -60,8 +59,7 @@ export async function freshDatabase(name: string, log: (line: string) => void): 
       await runToEnd('prisma migrate deploy', process.execPath, [path.join(ROOT, 'scripts/prisma.mjs'), 'migrate', 'deploy'], { DATABASE_URL: url });
       const db = createPrisma(url, { max: 2 });
       try {
-        await seedDemoCatalog(db);
-        await ensureConfiguredSeller(db, loadConfig({ DATABASE_URL: url }));
+        await seedDemoCatalog(db, loadConfig({ DATABASE_URL: url }));
       } finally {
         await db.$disconnect();
       }

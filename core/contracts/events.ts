@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OrderDto } from './http/orders';
+import { StoreStatus } from './http/stores';
 
 /**
  * Domain events: `<entity>.<past_tense>`, written to the outbox in the transaction that causes them and relayed to
@@ -15,6 +16,7 @@ export const EventName = {
   RefundUpdated: 'refund.updated',
   StockChanged: 'stock.changed',
   ProductRemoved: 'product.removed',
+  StoreStatusChanged: 'store.status_changed',
 } as const;
 export type EventName = (typeof EventName)[keyof typeof EventName];
 
@@ -31,6 +33,8 @@ export const QUEUE_OF: Record<EventName, QueueName> = {
   'refund.updated': 'orders',
   'stock.changed': 'stock',
   'product.removed': 'stock',
+  // With the catalogue's own events: a store's standing decides what shoppers can buy.
+  'store.status_changed': 'stock',
 };
 
 /** The payload of each event; the processors parse job data with these. */
@@ -65,6 +69,8 @@ export const EventData = {
   'refund.updated': z.object({ orderId: z.string(), userId: z.string(), refundId: z.string(), status: z.enum(['pending', 'processed', 'failed']) }),
   'stock.changed': z.object({ productId: z.string(), reason: z.enum(['added', 'toggled', 'ordered', 'released', 'updated', 'edited']) }),
   'product.removed': z.object({ productId: z.string() }),
+  /** The operator changed a store's standing; its products' own events are written with it. */
+  'store.status_changed': z.object({ sellerId: z.string(), from: StoreStatus, to: StoreStatus }),
 } satisfies Record<EventName, z.ZodType>;
 
 export type EventDataOf<N extends EventName> = z.infer<(typeof EventData)[N]>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { OrderDto } from './http/orders';
 import { ProductDto } from './http/products';
+import { StoreDto } from './http/stores';
 
 /**
  * Server → client WebSocket messages (docs/architecture.md, "Live updates"). The client safeParses each frame with
@@ -12,6 +13,8 @@ export const WsMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('product.updated'), product: ProductDto }),
   z.object({ type: z.literal('product.removed'), productId: z.string() }),
   z.object({ type: z.literal('payment.failed'), orderId: z.string(), message: z.string() }),
+  /** A store's standing changed: sent to that store's own sessions and to the operator. */
+  z.object({ type: z.literal('store.updated'), store: StoreDto }),
   z.object({ type: z.literal('hello'), role: z.enum(['user', 'seller', 'operator', 'visitor']) }),
 ]);
 export type WsMessage = z.infer<typeof WsMessage>;

@@ -9,7 +9,8 @@ import { StartError, type Lifecycle } from './lifecycle';
 /**
  * The part of `npm start` that needs the app's own modules (Prisma, Fastify, BullMQ): scripts/start.ts loads this file
  * only once PostgreSQL and Redis answer, so a missing service is reported without waiting for them to load.
- * Seeds, then runs the workers and the API (which ensures the seller login). Returns the URL.
+ * Seeds (making the operator's account and the demo stores), then runs the workers and the API (which ensures the
+ * operator's login again, with the password configured now). Returns the URL.
  */
 export async function runApp(config: Config, deps: { root: string; logger: Logger; lifecycle: Lifecycle }): Promise<string> {
   await prepareData(config);
@@ -23,11 +24,11 @@ export async function runApp(config: Config, deps: { root: string; logger: Logge
   return api.url;
 }
 
-/** The demo catalogue when the products table is empty. */
+/** The demo stores and catalogue when the products table is empty. */
 async function prepareData(config: Config): Promise<void> {
   const db = createPrisma(config.databaseUrl, { max: 2 });
   try {
-    const { created } = await seedDemoCatalog(db);
+    const { created } = await seedDemoCatalog(db, config);
     if (created) console.log(`Seeded the demo catalogue: ${created} products.`);
   } finally {
     await db.$disconnect();

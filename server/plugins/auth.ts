@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { unauthorized } from '../../core/domain/errors';
+import { forbidden, unauthorized } from '../../core/domain/errors';
 import type { Principal } from '../../core/modules/accounts/session-service';
 
 /** Shopper and seller sessions use separate cookies: a shopper session is never a seller session. */
@@ -13,6 +13,8 @@ declare module 'fastify' {
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** preHandler: 401 unless a seller is logged in; sets request.sellerId. */
     requireSeller: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** preHandler: 401 unless a seller is logged in, 403 unless it is the platform operator; sets request.sellerId. */
+    requireOperator: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     setSessionCookie: (reply: FastifyReply, kind: Principal['kind'], token: string, expiresAt: Date) => void;
     clearSessionCookie: (reply: FastifyReply, kind: Principal['kind']) => void;
   }
@@ -37,6 +39,12 @@ export default fp(async function auth(app: FastifyInstance) {
     const principal = await sessions.resolve(request.cookies[SELLER_COOKIE]);
     if (principal?.kind !== 'seller') throw unauthorized('Seller login required');
     request.sellerId = principal.sellerId;
+  });
+
+  // The operator flag is read from the database on every operator call, never remembered with the session.
+  app.decorate('requireOperator', async (request: FastifyRequest, reply: FastifyReply) => {
+    await app.requireSeller(request, reply);
+    if (!(await app.services.stores.isOperator(request.sellerId))) throw forbidden('Only the FreshCart operator can do this');
   });
 
   app.decorate('setSessionCookie', (reply: FastifyReply, kind: Principal['kind'], token: string, expiresAt: Date) => {

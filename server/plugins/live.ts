@@ -17,7 +17,7 @@ declare module 'fastify' {
  * live channel and delivers to its own sockets; the session cookie decides what a socket may receive.
  */
 export default fp(async function live(app: FastifyInstance) {
-  const { sessions, catalog } = app.services;
+  const { sessions, catalog, stores } = app.services;
   const hub = createWsHub();
   const subscriber = createLiveSubscriber(
     app.config.redisUrl,
@@ -43,9 +43,11 @@ export default fp(async function live(app: FastifyInstance) {
       sessions.resolve(request.cookies[USER_COOKIE]),
       sessions.resolve(request.cookies[SELLER_COOKIE]),
     ]);
+    // Whether the store is the operator's is read as the socket opens (the flag belongs to the configured account).
+    const isOperator = seller?.kind === 'seller' ? await stores.isOperator(seller.sellerId) : false;
     return {
       ...(user?.kind === 'user' ? { userId: user.userId, userSessionId: user.sessionId } : {}),
-      ...(seller?.kind === 'seller' ? { sellerSessionId: seller.sessionId } : {}),
+      ...(seller?.kind === 'seller' ? { sellerId: seller.sellerId, sellerSessionId: seller.sessionId, isOperator } : {}),
     };
   }
 
@@ -71,7 +73,7 @@ export default fp(async function live(app: FastifyInstance) {
       const identity = await identify(request);
       if (unexpected || socket.readyState !== socket.OPEN) return;
       const client = hub.add(socket, identity);
-      const role = identity.sellerSessionId ? 'seller' : identity.userId ? 'user' : 'visitor';
+      const role = identity.isOperator ? 'operator' : identity.sellerId ? 'seller' : identity.userId ? 'user' : 'visitor';
       hub.send(client, { type: 'hello', role });
     },
   );

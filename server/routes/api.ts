@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import addressRoutes from './api/address/index';
+import adminRoutes from './api/admin/index';
 import cartRoutes from './api/cart/index';
 import healthRoutes from './api/health/index';
 import { requireErrorReplies } from './api/error-replies';
@@ -23,6 +24,7 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(async (json) => {
     acceptJsonOnly(json);
     await json.register(sellerRoutes, { prefix: '/seller' });
+    await json.register(adminRoutes, { prefix: '/admin' });
     await json.register(userRoutes, { prefix: '/user' });
     await json.register(cartRoutes, { prefix: '/cart' });
     await json.register(addressRoutes, { prefix: '/address' });

@@ -5,6 +5,9 @@ import type { Audience, LiveEnvelope, WsMessage } from '../../core/contracts/ws'
 export type SocketIdentity = {
   userId?: string;
   userSessionId?: string;
+  /** The store signed in on this browser, and whether it is the platform operator's (looked up as the socket opened). */
+  sellerId?: string;
+  isOperator?: boolean;
   sellerSessionId?: string;
 };
 
@@ -12,42 +15,73 @@ type Client = { socket: WebSocket; identity: SocketIdentity; alive: boolean };
 
 const RECENT_EVENTS = 2048;
 
+/** A key → sockets index that forgets a key when its last socket goes. */
+function createIndex() {
+  const map = new Map<string, Set<Client>>();
+  return {
+    add(key: string | undefined, client: Client): void {
+      if (key) map.set(key, (map.get(key) ?? new Set()).add(client));
+    },
+    delete(key: string | undefined, client: Client): void {
+      if (!key) return;
+      const set = map.get(key);
+      set?.delete(client);
+      if (set?.size === 0) map.delete(key);
+    },
+    get: (key: string): ReadonlySet<Client> => map.get(key) ?? new Set(),
+    keys: () => map.keys(),
+    clear: () => map.clear(),
+  };
+}
+
 /**
- * This process's sockets and who they belong to. Delivery filters by audience, so a socket that may not see an
- * order never receives it, and drops an event id it has already delivered (retried jobs publish again).
+ * This process's sockets, indexed by who they belong to: shopper, store, operator, session. A message goes only to
+ * its audience's sockets (looked up, never filtered out of all of them), its frame is serialised once whatever the
+ * number of recipients, and an event id already delivered is dropped (retried jobs publish again).
  */
 export function createWsHub() {
   const clients = new Set<Client>();
   const recent = new Set<string>();
+  const byUser = createIndex();
+  const byStore = createIndex();
+  const operators = new Set<Client>();
   // Session id → its sockets, so a revocation closes them without walking every socket.
-  const bySession = new Map<string, Set<Client>>();
+  const bySession = createIndex();
 
-  const sessionIdsOf = (identity: SocketIdentity) => [identity.userSessionId, identity.sellerSessionId].filter((id): id is string => Boolean(id));
   function index(client: Client): void {
-    for (const id of sessionIdsOf(client.identity)) bySession.set(id, (bySession.get(id) ?? new Set()).add(client));
+    const { identity } = client;
+    byUser.add(identity.userId, client);
+    byStore.add(identity.sellerId, client);
+    if (identity.isOperator) operators.add(client);
+    bySession.add(identity.userSessionId, client);
+    bySession.add(identity.sellerSessionId, client);
   }
   function unindex(client: Client): void {
-    for (const id of sessionIdsOf(client.identity)) {
-      const set = bySession.get(id);
-      set?.delete(client);
-      if (set?.size === 0) bySession.delete(id);
-    }
+    const { identity } = client;
+    byUser.delete(identity.userId, client);
+    byStore.delete(identity.sellerId, client);
+    operators.delete(client);
+    bySession.delete(identity.userSessionId, client);
+    bySession.delete(identity.sellerSessionId, client);
   }
   function forget(client: Client): void {
     unindex(client);
     clients.delete(client);
   }
 
-  function mayReceive(identity: SocketIdentity, audience: Audience): boolean {
+  /** The sockets an audience names; a socket named twice (a shopper who is also the store) is in the set once. */
+  function recipients(audience: Audience): Iterable<Client> {
     switch (audience.kind) {
       case 'everyone':
-        return true;
-      case 'sellers':
-        return Boolean(identity.sellerSessionId);
+        return clients;
       case 'user':
-        return identity.userId === audience.userId;
-      case 'owner-and-sellers':
-        return identity.userId === audience.userId || Boolean(identity.sellerSessionId);
+        return byUser.get(audience.userId);
+      case 'store':
+        return byStore.get(audience.sellerId);
+      case 'operators':
+        return operators;
+      case 'order':
+        return new Set([...byUser.get(audience.userId), ...byStore.get(audience.sellerId), ...operators]);
     }
   }
 
@@ -76,10 +110,11 @@ export function createWsHub() {
     /** Returns how many sockets received the message. */
     deliver(envelope: LiveEnvelope): number {
       if (seen(envelope.eventId)) return 0;
-      const frame = JSON.stringify(envelope.message);
+      let frame: string | undefined;
       let sent = 0;
-      for (const client of clients) {
-        if (client.socket.readyState !== client.socket.OPEN || !mayReceive(client.identity, envelope.audience)) continue;
+      for (const client of recipients(envelope.audience)) {
+        if (client.socket.readyState !== client.socket.OPEN) continue;
+        frame ??= JSON.stringify(envelope.message);
         client.socket.send(frame);
         sent++;
       }
@@ -106,7 +141,7 @@ export function createWsHub() {
     endSessions(sessionIds: Iterable<string>, code: number, reason: string): number {
       let closed = 0;
       for (const id of sessionIds) {
-        for (const client of bySession.get(id) ?? []) {
+        for (const client of [...bySession.get(id)]) {
           forget(client);
           client.identity = {};
           client.socket.close(code, reason);
@@ -125,6 +160,9 @@ export function createWsHub() {
     closeAll(code = 1001, reason = 'Server shutting down'): void {
       for (const client of clients) client.socket.close(code, reason);
       clients.clear();
+      byUser.clear();
+      byStore.clear();
+      operators.clear();
       bySession.clear();
     },
   };

@@ -25,7 +25,7 @@ export async function createStore(db: Db, overrides: Partial<Prisma.SellerUnchec
 
 const defaultStores = new WeakMap<Db, Promise<string>>();
 /** The one store a test's products belong to unless it names another (made on first use, per database). */
-function defaultStoreId(db: Db): Promise<string> {
+export function defaultStoreId(db: Db): Promise<string> {
   let id = defaultStores.get(db);
   if (!id) defaultStores.set(db, (id = createStore(db, { storeName: 'Test Store' }).then((s) => s.id)));
   return id;

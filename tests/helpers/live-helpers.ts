@@ -3,9 +3,11 @@ import WebSocket from 'ws';
 import { WsMessage } from '../../core/contracts/ws';
 import { createLogger } from '../../core/infra/logger';
 import type { Db } from '../../core/infra/prisma';
-import { DbOrderStatus, DbPaymentType } from '../../core/modules/orders/order-enums';
+import { DbOrderStatus } from '../../core/modules/orders/order-enums';
 import { startWorkers, type WorkerOptions } from '../../workers/worker-runtime';
 import type { TestContext } from './build-app';
+import { createProduct, defaultStoreId } from './factories';
+import { insertOrderRow } from './order-rows';
 
 /** A user (or seller) row with a live session, as the cookie header a browser would send. */
 export async function userWithSession(ctx: TestContext, name = 'Asha'): Promise<{ userId: string; cookie: string; token: string }> {
@@ -14,29 +16,20 @@ export async function userWithSession(ctx: TestContext, name = 'Asha'): Promise<
   return { userId: user.id, cookie: `sid=${token}`, token };
 }
 
-export async function sellerWithSession(ctx: TestContext): Promise<{ sellerId: string; cookie: string; token: string }> {
-  const seller = await ctx.db.seller.create({ data: { name: 'Seller', email: `${randomUUID()}@seller.in`, passwordHash: 'x' } });
-  const { token } = await ctx.services.sessions.create({ sellerId: seller.id });
-  return { sellerId: seller.id, cookie: `seller_sid=${token}`, token };
+/**
+ * A store's seller session: the test store that products and orders belong to by default, unless another store is
+ * named (e.g. one made with `createStore`).
+ */
+export async function sellerWithSession(ctx: TestContext, sellerId?: string): Promise<{ sellerId: string; cookie: string; token: string }> {
+  const id = sellerId ?? (await defaultStoreId(ctx.db));
+  const { token } = await ctx.services.sessions.create({ sellerId: id });
+  return { sellerId: id, cookie: `seller_sid=${token}`, token };
 }
 
-/** An order row written directly (placing orders through the API is covered by the orders tests). */
-export async function insertOrder(db: Db, userId: string, status: DbOrderStatus = DbOrderStatus.ORDER_PLACED) {
-  const product = await db.product.create({
-    data: { name: 'Test Apples 1kg', category: 'Fruits', description: ['Crisp'], pricePaise: 20000, offerPricePaise: 18000, images: ['/x.svg'] },
-  });
-  return db.order.create({
-    data: {
-      orderId: `OD${randomUUID().slice(0, 8).toUpperCase()}`,
-      userId,
-      amountPaise: 18200,
-      status,
-      paymentType: status === DbOrderStatus.PENDING ? DbPaymentType.ONLINE : DbPaymentType.COD,
-      address: { _id: randomUUID(), firstName: 'A', lastName: 'B', email: 'a@b.in', street: '1 MG Road', city: 'Pune', state: 'MH', zipcode: '411001', country: 'India', phone: '9876543210' },
-      items: { create: [{ productId: product.id, name: product.name, image: '/x.svg', category: 'Fruits', unitPricePaise: 18000, quantity: 1 }] },
-      history: { create: [{ fromStatus: null, toStatus: status, actorType: 'USER', actorId: userId }] },
-    },
-  });
+/** An order row written directly (placing orders through the API is covered by the orders tests), of the test store unless told. */
+export async function insertOrder(db: Db, userId: string, status: DbOrderStatus = DbOrderStatus.ORDER_PLACED, sellerId?: string) {
+  const product = await createProduct(db, { name: 'Test Apples 1kg', pricePaise: 20000, offerPricePaise: 18000, images: ['/x.svg'], ...(sellerId ? { sellerId } : {}) });
+  return insertOrderRow(db, { userId, sellerId: product.sellerId, productId: product.id, status, unitPricePaise: 18000, quantity: 1, name: product.name });
 }
 
 export type LiveSocket = {

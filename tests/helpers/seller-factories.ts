@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
-import { DbOrderStatus, DbPaymentType } from '../../core/modules/orders/order-enums';
 import { ensureConfiguredSeller } from '../../core/modules/sellers/seller-service';
 import type { TestContext } from './build-app';
+import { insertOrderRow, type OrderRowSeed } from './order-rows';
 
 /** Seller-area test helpers: sessions, multipart forms with real image bytes, and rows the board reads. */
 
@@ -12,6 +12,11 @@ export async function loginSeller(ctx: TestContext): Promise<string> {
   const res = await ctx.app.inject({ method: 'POST', url: '/api/seller/login', payload: ctx.config.seller });
   if (res.statusCode !== 200) throw new Error(`seller login failed: ${res.statusCode} ${res.body}`);
   return cookieFrom(res.headers['set-cookie'], 'seller_sid');
+}
+
+/** The operator's own store ('FreshCart', the configured seller account): the store `loginSeller` signs in as. */
+export async function operatorStoreId(ctx: TestContext): Promise<string> {
+  return (await ensureConfiguredSeller(ctx.db, ctx.config)).sellerId;
 }
 
 /** A shopper with a live session, made directly: the `sid` cookie a logged-in shopper's browser holds. */
@@ -111,51 +116,19 @@ export async function uploadDirEntries(ctx: TestContext): Promise<string[]> {
 
 // ---- orders as the checkout leaves them (rows, so the board can be tested before payments exist) ----
 
-export type OrderSeed = {
-  userId: string;
-  productId: string;
-  status?: DbOrderStatus;
-  paymentType?: DbPaymentType;
-  isPaid?: boolean;
-  createdAt?: Date;
-};
+export type OrderSeed = Omit<OrderRowSeed, 'sellerId'> & { sellerId?: string };
 
-const ADDRESS = {
-  _id: randomUUID(),
-  firstName: 'Asha',
-  lastName: 'Rao',
-  email: 'asha@example.in',
-  street: '12 MG Road',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  zipcode: '560001',
-  country: 'India',
-  phone: '9876543210',
-};
-
-/** An order with one line (2 × ₹45.50, + ₹2 fee) and its creation history row. */
+/** An order with one line (2 × ₹45.50, + ₹2 fee) and its creation history row, of the product's store unless told. */
 export async function insertOrder(ctx: TestContext, seed: OrderSeed) {
-  const status = seed.status ?? DbOrderStatus.ORDER_PLACED;
-  return ctx.db.order.create({
-    data: {
-      orderId: `OD${randomBytes(5).toString('hex').toUpperCase()}`,
-      userId: seed.userId,
-      amountPaise: 2 * 4550 + 200,
-      status,
-      paymentType: seed.paymentType ?? DbPaymentType.COD,
-      isPaid: seed.isPaid ?? false,
-      address: ADDRESS,
-      createdAt: seed.createdAt ?? new Date(),
-      items: { create: [{ productId: seed.productId, name: 'Tomato', image: '/catalog-images/tomato.svg', category: 'Vegetables', unitPricePaise: 4550, quantity: 2 }] },
-      history: { create: [{ fromStatus: null, toStatus: status, actorType: 'USER' }] },
-    },
-  });
+  const sellerId = seed.sellerId ?? (await ctx.db.product.findUniqueOrThrow({ where: { id: seed.productId }, select: { sellerId: true } })).sellerId;
+  return insertOrderRow(ctx.db, { ...seed, sellerId });
 }
 
-/** A product row for orders to point at. */
-export function insertProduct(ctx: TestContext, overrides: { inStock?: boolean; stockQuantity?: number | null } = {}) {
+/** A product row for orders to point at, sold by the operator's own store (the configured seller) unless told. */
+export async function insertProduct(ctx: TestContext, overrides: { inStock?: boolean; stockQuantity?: number | null; sellerId?: string } = {}) {
+  const sellerId = overrides.sellerId ?? (await operatorStoreId(ctx));
   return ctx.db.product.create({
-    data: { name: 'Tomato', category: 'Vegetables', description: ['Fresh'], pricePaise: 5000, offerPricePaise: 4550, images: ['/catalog-images/tomato.svg'], ...overrides },
+    data: { name: 'Tomato', category: 'Vegetables', description: ['Fresh'], pricePaise: 5000, offerPricePaise: 4550, images: ['/catalog-images/tomato.svg'], ...overrides, sellerId },
   });
 }
 

@@ -1,5 +1,10 @@
 import { UnrecoverableError } from 'bullmq';
+import type { Audience } from '../../core/contracts/ws';
+import type { OrderDto } from '../../core/contracts/http/orders';
 import type { Handlers, ProcessorDeps } from './processor-types';
+
+/** An order's news goes to its shopper, its store and the operator; never to another store. */
+const orderAudience = (order: OrderDto): Audience => ({ kind: 'order', userId: order.userId, sellerId: order.seller.id });
 
 /**
  * The `orders` queue: announcements of placed and changed orders. Announcing is naturally idempotent: a retried
@@ -13,26 +18,26 @@ export function orderHandlers({ services, live }: ProcessorDeps): Handlers {
   }
 
   return {
-    'order.placed': async ({ orderId, userId, order: placed }, { eventId }) => {
+    'order.placed': async ({ orderId, order: placed }, { eventId }) => {
       // The event carries the order as placed. If it has changed since, that change's own event carries the newer
       // version, and clients keep the newest, even when the change is announced first (seller-orders-store.ts).
       const order = placed ?? (await loadOrder(orderId));
       // The owner too: their other tabs and devices show the new order on My Orders without a reload.
-      await live.publish({ eventId, audience: { kind: 'owner-and-sellers', userId }, message: { type: 'order.created', order } });
-      return 'announced to its owner and sellers';
+      await live.publish({ eventId, audience: orderAudience(order), message: { type: 'order.created', order } });
+      return 'announced to its owner, its store and the operator';
     },
 
-    'order.status_changed': async ({ orderId, userId }, { eventId }) => {
+    'order.status_changed': async ({ orderId }, { eventId }) => {
       // The current order, not the event's snapshot: if several changes queued up, clients jump to the newest.
       const order = await loadOrder(orderId);
-      await live.publish({ eventId, audience: { kind: 'owner-and-sellers', userId }, message: { type: 'order.updated', order } });
+      await live.publish({ eventId, audience: orderAudience(order), message: { type: 'order.updated', order } });
       return `announced v${order.version}`;
     },
 
-    'refund.updated': async ({ orderId, userId }, { eventId }) => {
+    'refund.updated': async ({ orderId }, { eventId }) => {
       // The order with its refund as it is now: the shopper's page and the seller board show it live.
       const order = await loadOrder(orderId);
-      await live.publish({ eventId, audience: { kind: 'owner-and-sellers', userId }, message: { type: 'order.updated', order } });
+      await live.publish({ eventId, audience: orderAudience(order), message: { type: 'order.updated', order } });
       return `announced refund v${order.version}`;
     },
   };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AddressInput } from './addresses';
+import { AddressDto, AddressInput } from './addresses';
 import { Email, Password } from './accounts';
 import { Pagination, Text, Uuid } from './common';
 import { OrderDto, OrderStatusEnum } from './orders';
@@ -36,8 +36,8 @@ export const StoreDto = z.object({
   name: z.string(),
   email: z.string(),
   phone: z.string().nullable(),
-  /** The pickup address (the address form's fields without an id); null for the operator's own store. */
-  address: AddressInput.nullable(),
+  /** The pickup address (the address form's fields, as stored: no id); null for the operator's own store. */
+  address: AddressDto.omit({ _id: true }).nullable(),
   status: StoreStatus,
   /** Why it was rejected or suspended; null otherwise. */
   statusReason: z.string().nullable(),

@@ -1,4 +1,5 @@
 import type { Db, Tx } from '../../infra/prisma';
+import { forSale } from '../catalog/catalog-repository';
 
 export type CartLine = { productId: string; quantity: number };
 export type CartProduct = { id: string; name: string; inStock: boolean; stockQuantity: number | null };
@@ -20,11 +21,11 @@ export function createCartRepository(db: Db) {
       return tx.cartItem.findMany({ where: { userId }, select: lineFields, orderBy: { productId: 'asc' } });
     },
 
-    /** Products that can be sold at all (not deleted); the service decides what their state means for a cart. */
+    /** Products that can be sold at all (not deleted, their store approved); the service decides what their state means for a cart. */
     async products(tx: Tx, ids: string[]): Promise<CartProduct[]> {
       if (ids.length === 0) return [];
       return tx.product.findMany({
-        where: { id: { in: ids }, deletedAt: null },
+        where: { id: { in: ids }, ...forSale },
         select: { id: true, name: true, inStock: true, stockQuantity: true },
       });
     },

@@ -1,13 +1,17 @@
-import type { Db } from '../../infra/prisma';
+import type { Db, Prisma } from '../../infra/prisma';
 import { productRowSelect, type ProductRow } from './product-mapper';
 
-export type ProductFilter = { search?: string; category?: string; includeOutOfStock?: boolean };
+export type ProductFilter = { search?: string; category?: string; sellerId?: string; includeOutOfStock?: boolean };
+
+/** Only approved stores sell: a pending, rejected or suspended store's products are not for sale anywhere. */
+export const forSale = { deletedAt: null, seller: { status: 'APPROVED' } } as const satisfies Prisma.ProductWhereInput;
 
 const select = productRowSelect;
 
 function where(filter: ProductFilter) {
   return {
-    deletedAt: null,
+    ...forSale,
+    ...(filter.sellerId ? { sellerId: filter.sellerId } : {}),
     ...(filter.includeOutOfStock ? {} : { inStock: true }),
     ...(filter.category ? { category: { equals: filter.category, mode: 'insensitive' as const } } : {}),
     // Prisma passes `contains` into ILIKE as is: escape its wildcards so a search for "%" finds a literal "%".
@@ -27,15 +31,15 @@ export function createCatalogRepository(db: Db) {
     },
 
     findVisible(id: string): Promise<ProductRow | null> {
-      return db.product.findFirst({ where: { id, deletedAt: null }, select });
+      return db.product.findFirst({ where: { id, ...forSale }, select });
     },
 
-    /** A product whether or not it was deleted, and whether it was. */
-    async findAny(id: string): Promise<{ row: ProductRow; deleted: boolean } | null> {
-      const found = await db.product.findUnique({ where: { id }, select: { ...select, deletedAt: true } });
+    /** A product whether or not it is for sale, and whether it is (not deleted, and its store approved). */
+    async findAny(id: string): Promise<{ row: ProductRow; forSale: boolean } | null> {
+      const found = await db.product.findUnique({ where: { id }, select: { ...select, deletedAt: true, seller: { select: { id: true, storeName: true, status: true } } } });
       if (!found) return null;
-      const { deletedAt, ...row } = found;
-      return { row, deleted: deletedAt !== null };
+      const { deletedAt, seller, ...rest } = found;
+      return { row: { ...rest, seller: { id: seller.id, storeName: seller.storeName } }, forSale: deletedAt === null && seller.status === 'APPROVED' };
     },
   };
 }

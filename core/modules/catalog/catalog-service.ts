@@ -45,7 +45,7 @@ export function createCatalogService(deps: { repo: CatalogRepository; cacheTtlMs
     const page = query.page ?? 1;
     const paging = limit ? { skip: (page - 1) * limit, take: limit } : undefined;
     const { rows, total } = await repo.list(
-      { search: query.search || undefined, category: query.category || undefined, includeOutOfStock },
+      { search: query.search || undefined, category: query.category || undefined, sellerId: query.seller, includeOutOfStock },
       paging,
     );
     return { products: rows.map(toProductDto), total, page, limit };
@@ -69,11 +69,14 @@ export function createCatalogService(deps: { repo: CatalogRepository; cacheTtlMs
       return toProductDto(row);
     },
 
-    /** What shoppers should now see of a product: its current state, that it was removed, or nothing (never existed). */
+    /**
+     * What shoppers should now see of a product: its current state, that it is gone (deleted, or its store does not
+     * sell now), or nothing (never existed).
+     */
     async current(id: string): Promise<{ removed: true } | { removed: false; product: ProductDto } | null> {
       const found = await repo.findAny(id);
       if (!found) return null;
-      return found.deleted ? { removed: true } : { removed: false, product: toProductDto(found.row) };
+      return found.forSale ? { removed: false, product: toProductDto(found.row) } : { removed: true };
     },
 
     invalidate(): void {

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { OrderDto, SellerOrdersQuery, StatusUpdateBody } from '../../contracts/http/orders';
 import { promisedAtFrom } from '../../domain/delivery-promise';
-import { conflict } from '../../domain/errors';
+import { conflict, notFound } from '../../domain/errors';
 import { OrderStatus } from '../../domain/order-status';
 import type { Transaction } from '../../infra/prisma';
 import { toOrderDto } from './order-mapper';
@@ -14,18 +14,19 @@ export const SELLER_BOARD_PAGE_SIZE = 50;
 export type SellerBoardPage = { orders: OrderDto[]; total: number; page: number; limit: number };
 
 /**
- * The seller's order board: reading every order, and moving one along the delivery sequence or recording that its
- * cash was collected. Changes go through the one order transition (state machine, history, version, outbox event).
+ * A store's order board: reading its own orders, and moving one along the delivery sequence or recording that its
+ * cash was collected. Another store's order answers 404, as a missing one does, and nothing changes. Changes go through the one order transition (state machine, history, version, outbox event).
  */
 export function createSellerOrderService(deps: { repo: SellerOrderRepository; transaction: Transaction }) {
   const { repo, transaction } = deps;
 
   return {
     /** Newest first; COD and online orders alike, Pending online orders included and marked by their status. */
-    async board(query: z.infer<typeof SellerOrdersQuery>): Promise<SellerBoardPage> {
+    async board(sellerId: string, query: z.infer<typeof SellerOrdersQuery>): Promise<SellerBoardPage> {
       const limit = query.limit ?? SELLER_BOARD_PAGE_SIZE;
       const page = query.page ?? 1;
       const { rows, total } = await repo.page(
+        sellerId,
         { status: query.status as OrderStatus | undefined },
         { skip: (page - 1) * limit, take: limit },
       );
@@ -34,6 +35,7 @@ export function createSellerOrderService(deps: { repo: SellerOrderRepository; tr
 
     async updateStatus(input: StatusUpdateBody, sellerId: string): Promise<OrderDto> {
       const order = await transaction(async (tx) => {
+        if (!(await repo.isStoreOrder(tx, sellerId, input.orderId))) throw notFound('order_not_found', 'Order not found');
         const result = await transitionOrder(tx, {
           orderId: input.orderId,
           to: input.status,

@@ -16,7 +16,8 @@ export type SellerProductPage = { products: ProductDto[]; total: number; page: n
 const productNotFound = () => notFound('product_not_found', 'Product not found');
 
 /**
- * The seller's product changes. Each one commits together with the outbox event that announces it
+ * A store's changes to its own products: every call names the signed-in store, and another store's product answers
+ * 404 exactly like a missing one (nothing changes). Each change commits together with the outbox event that announces it
  * (docs/architecture.md, invariant 3), then drops this process's cached shopper list so the next read sees the change.
  */
 export function createProductAdminService(deps: {
@@ -31,9 +32,9 @@ export function createProductAdminService(deps: {
    * Applies an edit to a locked product and announces it with the same commit. `build` turns the current row into
    * the changes; prices are checked against the merged result, since a partial edit may change only one of them.
    */
-  async function applyEdit(id: string, build: (current: ProductRow) => Partial<NewProduct>): Promise<ProductDto> {
+  async function applyEdit(sellerId: string, id: string, build: (current: ProductRow) => Partial<NewProduct>): Promise<ProductDto> {
     const row = await transaction(async (tx) => {
-      const current = await repo.lockForEdit(tx, id);
+      const current = await repo.lockForEdit(tx, sellerId, id);
       if (!current) throw productNotFound();
       const changes = build(current);
       if ((changes.offerPricePaise ?? current.offerPricePaise) > (changes.pricePaise ?? current.pricePaise)) {
@@ -49,12 +50,12 @@ export function createProductAdminService(deps: {
 
   return {
     /** POST /api/product/add: reads the multipart form, stores its images, creates the product. */
-    async add(parts: AsyncIterable<FormPart>): Promise<ProductDto> {
+    async add(sellerId: string, parts: AsyncIterable<FormPart>): Promise<ProductDto> {
       const { data, images: stored } = await readProductForm(parts, images);
       const stockQuantity = data.stock ?? null;
       try {
         const row = await transaction(async (tx) => {
-          const created = await repo.create(tx, {
+          const created = await repo.create(tx, sellerId, {
             name: data.name,
             category: data.category,
             description: data.description,
@@ -78,9 +79,9 @@ export function createProductAdminService(deps: {
     },
 
     /** POST /api/product/stock: flips availability and, when given, sets the counted quantity (null = not counted). */
-    async setStock(input: z.infer<typeof StockBody>): Promise<ProductDto> {
+    async setStock(sellerId: string, input: z.infer<typeof StockBody>): Promise<ProductDto> {
       const result = await transaction(async (tx) => {
-        const current = await repo.lockVisible(tx, input.id);
+        const current = await repo.lockVisible(tx, sellerId, input.id);
         if (!current) throw productNotFound();
         const stockQuantity = input.stock === undefined ? current.stockQuantity : input.stock;
         if (input.inStock && stockQuantity === 0) {
@@ -103,10 +104,10 @@ export function createProductAdminService(deps: {
      * (in the given order) and new files are added after them: 1 to 4 in all. Dropped images stay on disk, because
      * past orders show the picture they were placed with.
      */
-    async edit(id: string, parts: AsyncIterable<FormPart>): Promise<ProductDto> {
+    async edit(sellerId: string, id: string, parts: AsyncIterable<FormPart>): Promise<ProductDto> {
       const { data, images: stored } = await readProductForm(parts, images, { schema: ProductEditData, imageRequired: false });
       try {
-        return await applyEdit(id, (current) => {
+        return await applyEdit(sellerId, id, (current) => {
           const kept = [...new Set(data.images)];
           const unknown = kept.filter((url) => !current.images.includes(url));
           if (unknown.length) throw invalid('unknown_image', 'Keep only images the product already has; send new ones as files');
@@ -130,8 +131,8 @@ export function createProductAdminService(deps: {
     },
 
     /** PATCH /api/product/:id: changes only the fields sent; a restock is `{ stock: 24 }`. */
-    patch(id: string, body: ProductPatchBody): Promise<ProductDto> {
-      return applyEdit(id, (current) => ({
+    patch(sellerId: string, id: string, body: ProductPatchBody): Promise<ProductDto> {
+      return applyEdit(sellerId, id, (current) => ({
         ...(body.name !== undefined && { name: body.name }),
         ...(body.description !== undefined && { description: body.description }),
         ...(body.category !== undefined && { category: body.category }),
@@ -142,19 +143,20 @@ export function createProductAdminService(deps: {
     },
 
     /** DELETE /api/product/:id/delete: hides the product from shoppers; past orders keep their copy of it. */
-    async remove(id: string): Promise<void> {
+    async remove(sellerId: string, id: string): Promise<void> {
       await transaction(async (tx) => {
-        if (!(await repo.softDelete(tx, id))) throw productNotFound();
+        if (!(await repo.softDelete(tx, sellerId, id))) throw productNotFound();
         await appendEvent(tx, 'product.removed', { productId: id });
       });
       catalog.invalidate();
     },
 
-    /** The seller's product list: every product that is not deleted, including out of stock ones. */
-    async list(query: z.infer<typeof ProductListQuery>): Promise<SellerProductPage> {
+    /** The store's own product list: every product of it that is not deleted, including out of stock ones. */
+    async list(sellerId: string, query: z.infer<typeof ProductListQuery>): Promise<SellerProductPage> {
       const limit = query.limit ?? null;
       const page = query.page ?? 1;
       const { rows, total } = await repo.listForSeller(
+        sellerId,
         { search: query.search || undefined, category: query.category || undefined },
         limit ? { skip: (page - 1) * limit, take: limit } : undefined,
       );

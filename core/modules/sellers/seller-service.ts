@@ -1,6 +1,8 @@
-import { unauthorized } from '../../domain/errors';
+import type { SellerRegisterBody } from '../../contracts/http/stores';
+import { conflict, unauthorized } from '../../domain/errors';
 import type { Config } from '../../infra/config';
 import type { Db } from '../../infra/prisma';
+import { isUniqueViolation } from '../../infra/prisma-errors';
 import { checkCredentials } from '../accounts/credential-check';
 import type { LoginRateLimiter } from '../accounts/login-rate-limiter';
 import { createPasswordHasher, type PasswordHasher } from '../accounts/password';
@@ -15,8 +17,10 @@ export const OPERATOR_STORE_NAME = 'FreshCart';
 
 export type SellerCredentials = { email: string; password: string };
 
+const emailTaken = () => conflict('email_taken', 'This email already has a seller account: log in instead, or use another email');
+
 /**
- * Seller sign-in. Sellers are rows with scrypt hashes; a login opens a seller session, which travels in its own
+ * Store accounts: "Become Seller" sign-up and seller sign-in. Sellers are rows with scrypt hashes; a login opens a seller session, which travels in its own
  * cookie, so a shopper session never counts as a seller's. Failed logins are limited exactly like shoppers' (same
  * limiter, its own 'seller' scope).
  */
@@ -24,6 +28,32 @@ export function createSellerService(deps: { repo: SellerRepository; sessions: Se
   const { repo, sessions, limiter, passwords } = deps;
 
   return {
+    /**
+     * A new store, pending until the operator approves it, signed in at once so it can set up its products (which
+     * shoppers see only after approval). Returns its id and the session.
+     */
+    async register(input: SellerRegisterBody): Promise<{ sellerId: string; session: { token: string; expiresAt: Date } }> {
+      if (await repo.findByEmail(input.email)) throw emailTaken();
+      const passwordHash = await passwords.hash(input.password);
+      let sellerId: string;
+      try {
+        const created = await repo.createPending({
+          name: input.name,
+          storeName: input.storeName,
+          email: input.email,
+          phone: input.phone,
+          pickupAddress: input.address,
+          passwordHash,
+        });
+        sellerId = created.id;
+      } catch (error) {
+        // Two sign-ups with one email at once: the second meets the unique index.
+        if (isUniqueViolation(error)) throw emailTaken();
+        throw error;
+      }
+      return { sellerId, session: await sessions.create({ sellerId }) };
+    },
+
     async login(credentials: SellerCredentials, ip: string): Promise<{ token: string; expiresAt: Date }> {
       // Rate-limited and timing-safe, exactly like shoppers' logins (credential-check.ts).
       const seller = await checkCredentials(

@@ -99,7 +99,7 @@ export async function startE2eServer(env: Record<string, string> = {}): Promise<
   try {
     const db = createPrisma(config.databaseUrl, { max: 2 });
     try {
-      await seedDemoCatalog(db);
+      await seedDemoCatalog(db, config);
     } finally {
       await db.$disconnect();
     }

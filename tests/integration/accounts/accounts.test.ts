@@ -3,7 +3,7 @@ import { createPasswordHasher } from '../../../core/modules/accounts/password';
 import { hashToken } from '../../../core/modules/accounts/session-service';
 import { createServices } from '../../../core/services';
 import { buildTestContext, type TestContext } from '../../helpers/build-app';
-import { registerUser, sessionCookie } from '../../helpers/factories';
+import { createProduct, registerUser, sessionCookie } from '../../helpers/factories';
 
 describe('shopper accounts', () => {
   let ctx: TestContext;
@@ -128,9 +128,7 @@ describe('shopper accounts', () => {
   describe('GET /api/user/is-auth', () => {
     it('answers the logged-in user with the stored cart', async () => {
       const shopper = await registerUser(ctx.app);
-      const product = await ctx.db.product.create({
-        data: { name: 'Milk', category: 'Dairy', description: [], pricePaise: 3000, offerPricePaise: 2800, images: [] },
-      });
+      const product = await createProduct(ctx.db, { name: 'Milk', category: 'Dairy', description: [], pricePaise: 3000, offerPricePaise: 2800, images: [] });
       await ctx.db.cartItem.create({ data: { userId: shopper.user._id, productId: product.id, quantity: 3 } });
 
       const res = await isAuth(shopper.cookie);

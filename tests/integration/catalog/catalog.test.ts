@@ -39,6 +39,7 @@ describe('the shopper catalogue', () => {
         images: ['/catalog-images/apple.svg'],
         inStock: true,
         stock: null,
+        seller: { id: expect.any(String), storeName: 'Test Store' },
         createdAt: expect.any(String),
       });
       expect(body.products[3]).toMatchObject({ name: 'Brown Bread', stock: 7 });

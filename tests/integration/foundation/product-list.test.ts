@@ -21,7 +21,7 @@ describe('GET /api/product/list', () => {
 
   beforeAll(async () => {
     ctx = await buildTestContext();
-    await seedDemoCatalog(ctx.db);
+    await seedDemoCatalog(ctx.db, ctx.config);
     await ctx.db.product.updateMany({ where: { name: outOfStock.name }, data: { inStock: false } });
     await ctx.db.product.updateMany({ where: { name: deleted.name }, data: { deletedAt: new Date() } });
     ctx.services.catalog.invalidate();

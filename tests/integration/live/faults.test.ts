@@ -108,7 +108,7 @@ describe('event pipeline faults', () => {
       }
       expect(state).toBe('completed');
       const job = await orders.getJob(eventId);
-      expect(job?.returnvalue).toBe('announced to its owner and sellers');
+      expect(job?.returnvalue).toBe('announced to its owner, its store and the operator');
       expect(sellerWs.messages.filter((m) => m.type === 'order.created')).toHaveLength(1);
     } finally {
       await stop();

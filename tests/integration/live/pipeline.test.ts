@@ -3,6 +3,7 @@ import type { WsMessage } from '../../../core/contracts/ws';
 import { appendEvent } from '../../../core/modules/outbox/outbox-writer';
 import { transitionOrder } from '../../../core/modules/orders/order-transitions';
 import { buildTestContext, type TestContext } from '../../helpers/build-app';
+import { createProduct } from '../../helpers/factories';
 import { insertOrder, openSocket, sellerWithSession, sleep, startLiveStack, userWithSession } from '../../helpers/live-helpers';
 
 describe('outbox → BullMQ → pub/sub → WebSocket', () => {
@@ -69,9 +70,7 @@ describe('outbox → BullMQ → pub/sub → WebSocket', () => {
 
   it('tells everyone when a product goes out of stock, and drops the cached catalogue', async () => {
     const visitorWs = await openSocket(baseUrl);
-    const product = await ctx.db.product.create({
-      data: { name: 'Live Bananas', category: 'Fruits', description: [], pricePaise: 6000, offerPricePaise: 5000, images: ['/b.svg'] },
-    });
+    const product = await createProduct(ctx.db, { name: 'Live Bananas', category: 'Fruits', description: [], pricePaise: 6000, offerPricePaise: 5000, images: ['/b.svg'] });
     ctx.services.catalog.invalidate();
     expect((await ctx.app.inject('/api/product/list')).json().products.map((p: { _id: string }) => p._id)).toContain(product.id);
 

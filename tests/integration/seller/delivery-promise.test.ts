@@ -4,7 +4,7 @@ import { DEFAULT_ETA_MINUTES } from '../../../core/domain/delivery-promise';
 import { buildTestContext, type TestContext } from '../../helpers/build-app';
 import { createProduct, placeCodOrder, shopperWithAddress } from '../../helpers/factories';
 import { openSocket, startTestWorkers } from '../../helpers/live-helpers';
-import { loginSeller } from '../../helpers/seller-factories';
+import { loginSeller, operatorStoreId } from '../../helpers/seller-factories';
 
 /** The arrival time promised as an order goes On The Way: stored, returned, announced live, and validated. */
 describe('delivery promise on PUT /api/order/status', () => {
@@ -22,7 +22,8 @@ describe('delivery promise on PUT /api/order/status', () => {
     stopWorkers = await startTestWorkers(ctx);
     cookie = await loginSeller(ctx);
     shopper = await shopperWithAddress(ctx.app);
-    productId = (await createProduct(ctx.db)).id;
+    // The operator's seller area moves its own store's orders: the product is FreshCart's.
+    productId = (await createProduct(ctx.db, { sellerId: await operatorStoreId(ctx) })).id;
   });
   afterAll(async () => {
     await stopWorkers();

@@ -3,7 +3,7 @@ import type { WsMessage } from '../../../core/contracts/ws';
 import { buildTestContext, type TestContext } from '../../helpers/build-app';
 import { createProduct, placeCodOrder, shopperWithAddress } from '../../helpers/factories';
 import { openSocket, sleep, startTestWorkers } from '../../helpers/live-helpers';
-import { addProduct, loginSeller } from '../../helpers/seller-factories';
+import { addProduct, loginSeller, operatorStoreId } from '../../helpers/seller-factories';
 
 /** The seller's changes reach open pages through the real pipeline: outbox → relay → BullMQ → worker → pub/sub → socket. */
 describe('seller changes, live', () => {
@@ -52,14 +52,15 @@ describe('seller changes, live', () => {
   it('a status update reaches the order\'s owner and the seller board, and no other shopper', async () => {
     const owner = await shopperWithAddress(ctx.app);
     const other = await shopperWithAddress(ctx.app);
-    const product = await createProduct(ctx.db);
+    // The configured account is the operator, whose seller area moves its own store's orders.
+    const product = await createProduct(ctx.db, { sellerId: await operatorStoreId(ctx) });
     const order = await placeCodOrder(ctx.app, owner.cookie, { items: [{ product: product.id, quantity: 1 }], address: owner.address._id });
     const [ownerWs, otherWs, sellerWs] = await Promise.all([
       openSocket(baseUrl, { cookie: owner.cookie }),
       openSocket(baseUrl, { cookie: other.cookie }),
       openSocket(baseUrl, { cookie }),
     ]);
-    expect(sellerWs.messages[0]).toEqual({ type: 'hello', role: 'seller' });
+    expect(sellerWs.messages[0]).toEqual({ type: 'hello', role: 'operator' });
 
     const res = await ctx.app.inject({ method: 'PUT', url: '/api/order/status', headers: { cookie }, payload: { orderId: order._id, status: 'On The Way' } });
     expect(res.statusCode).toBe(200);

@@ -4,7 +4,7 @@ import type { OrderDto } from '../../../core/contracts/http/orders';
 import { DbOrderStatus, DbPaymentType } from '../../../core/modules/orders/order-enums';
 import { buildTestContext, type TestContext } from '../../helpers/build-app';
 import { createProduct, placeCodOrder, shopperWithAddress } from '../../helpers/factories';
-import { insertOrder, loginSeller, outboxEvents, shopperCookie } from '../../helpers/seller-factories';
+import { insertOrder, loginSeller, operatorStoreId, outboxEvents, shopperCookie } from '../../helpers/seller-factories';
 
 let ctx: TestContext;
 let cookie: string;
@@ -14,7 +14,8 @@ beforeAll(async () => {
   ctx = await buildTestContext();
   cookie = await loginSeller(ctx);
   shopper = await shopperWithAddress(ctx.app);
-  productId = (await createProduct(ctx.db, { name: 'Toor Dal', offerPricePaise: 14_550 })).id;
+  // The operator's seller area shows its own store's orders: the product is FreshCart's.
+  productId = (await createProduct(ctx.db, { name: 'Toor Dal', offerPricePaise: 14_550, sellerId: await operatorStoreId(ctx) })).id;
 });
 afterAll(() => ctx.close());
 

@@ -53,7 +53,11 @@ describe('POST /api/seller/login', () => {
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Lax/i);
     expect(res.headers['set-cookie']).not.toMatch(/(^|,\s*)sid=/);
-    expect((await isAuth(cookieFrom(res.headers['set-cookie'], 'seller_sid'))).json()).toEqual({ success: true });
+    // The operator's account: its own approved store, 'FreshCart', greeted as Admin.
+    expect((await isAuth(cookieFrom(res.headers['set-cookie'], 'seller_sid'))).json()).toEqual({
+      success: true,
+      seller: { id: expect.any(String), name: 'Admin', storeName: 'FreshCart', status: 'approved', statusReason: null, isOperator: true },
+    });
   });
 
   it('refuses a wrong password and an unknown email with the same 401 message', async () => {

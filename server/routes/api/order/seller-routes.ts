@@ -8,9 +8,9 @@ export default async function sellerOrderRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { sellerOrders } = app.services;
 
-  // GET /api/order/seller?status=&page=&limit=: newest first, with items, address, history and the total count.
+  // GET /api/order/seller?status=&page=&limit=: the signed-in store's orders (the operator's too: its own store's), newest first, with items, address, history and the total count.
   app.get('/seller', { onRequest: app.requireSeller, schema: { querystring: SellerOrdersQuery, response: { 200: SellerOrdersReply, ...ErrorReplies } } }, async (request) => {
-    return { success: true as const, ...(await sellerOrders.board(request.query)) };
+    return { success: true as const, ...(await sellerOrders.board(request.sellerId, request.query)) };
   });
 
   // PUT /api/order/status { orderId, status?, isPaid? }: forward moves only; cash collected on COD orders.

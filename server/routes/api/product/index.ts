@@ -7,12 +7,12 @@ import { productFormParts } from './upload-parts';
 
 export default async function productRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { catalog, productAdmin } = app.services;
+  const { catalog, productAdmin, stores } = app.services;
 
-  // GET /api/product/list: in-stock products; ?search=&category=&page=&limit= narrow it, no limit = the whole list.
+  // GET /api/product/list: in-stock products of approved stores; ?search=&category=&seller=&page=&limit= narrow it, no limit = the whole list.
   app.get('/list', { schema: { querystring: ProductListQuery, response: { 200: ProductListReply, ...ErrorReplies } } }, async (request, reply) => {
     const q = request.query;
-    if (!q.search && !q.category && !q.limit && !q.page) {
+    if (!q.search && !q.category && !q.seller && !q.limit && !q.page) {
       // The hot path: a ready-made JSON body of the same schema, sent as it is, compressed once per cached list.
       const body = await catalog.wholeListJson();
       reply.type('application/json').header('vary', 'accept-encoding');
@@ -30,35 +30,37 @@ export default async function productRoutes(fastify: FastifyInstance) {
   // Seller calls. The session is checked onRequest: before the body is parsed or validated, so before any
   // multipart byte is read, and a visitor gets 401 whatever the body.
   const seller = { onRequest: app.requireSeller };
+  // Adding needs a store in good enough standing (a rejected one may not), read fresh from the database.
+  const mayAdd = async (request: { sellerId: string }) => stores.assertMayAddProducts(request.sellerId);
 
   // POST /api/product/add: multipart `productData` (JSON string) + 1 to 4 `images`.
-  app.post('/add', { ...seller, schema: { response: { 201: ProductReply, ...ErrorReplies } } }, async (request, reply) => {
-    const product = await productAdmin.add(productFormParts(request, app.config.maxImageBytes));
+  app.post('/add', { onRequest: [app.requireSeller, mayAdd], schema: { response: { 201: ProductReply, ...ErrorReplies } } }, async (request, reply) => {
+    const product = await productAdmin.add(request.sellerId, productFormParts(request, app.config.maxImageBytes));
     return reply.code(201).send({ success: true as const, message: 'Product added', product });
   });
 
   // PUT /api/product/:id: the edit form (multipart, like add); `productData.images` lists the images to keep.
   app.put('/:id', { ...seller, schema: { params: IdParams, response: { 200: ProductReply, ...ErrorReplies } } }, async (request) => {
-    const product = await productAdmin.edit(request.params.id, productFormParts(request, app.config.maxImageBytes));
+    const product = await productAdmin.edit(request.sellerId, request.params.id, productFormParts(request, app.config.maxImageBytes));
     return { success: true as const, message: 'Product updated', product };
   });
 
   // PATCH /api/product/:id: JSON with only the fields to change, e.g. `{ "stock": 24 }` to restock.
   app.patch('/:id', { ...seller, schema: { params: IdParams, body: ProductPatchBody, response: { 200: ProductReply, ...ErrorReplies } } }, async (request) => {
-    return { success: true as const, message: 'Product updated', product: await productAdmin.patch(request.params.id, request.body) };
+    return { success: true as const, message: 'Product updated', product: await productAdmin.patch(request.sellerId, request.params.id, request.body) };
   });
 
   app.post('/stock', { ...seller, schema: { body: StockBody, response: { 200: ProductReply, ...ErrorReplies } } }, async (request) => {
-    return { success: true as const, message: 'Stock updated', product: await productAdmin.setStock(request.body) };
+    return { success: true as const, message: 'Stock updated', product: await productAdmin.setStock(request.sellerId, request.body) };
   });
 
   app.delete('/:id/delete', { ...seller, schema: { params: IdParams, response: { 200: MessageReply, ...ErrorReplies } } }, async (request) => {
-    await productAdmin.remove(request.params.id);
+    await productAdmin.remove(request.sellerId, request.params.id);
     return { success: true as const, message: 'Product deleted' };
   });
 
-  // GET /api/product/seller-list: every product that is not deleted, out of stock ones included, newest first.
+  // GET /api/product/seller-list: the store's own products that are not deleted, out of stock ones included, newest first.
   app.get('/seller-list', { ...seller, schema: { querystring: ProductListQuery, response: { 200: ProductListReply, ...ErrorReplies } } }, async (request) => {
-    return { success: true as const, ...(await productAdmin.list(request.query)) };
+    return { success: true as const, ...(await productAdmin.list(request.sellerId, request.query)) };
   });
 }
