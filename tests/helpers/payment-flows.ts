@@ -105,11 +105,13 @@ export async function orderState(db: Db, orderId: string) {
  */
 export async function ageOrder(db: Db, orderId: string, minutes: number, expiryMinutes = 15): Promise<void> {
   const createdAt = new Date(Date.now() - minutes * 60_000);
-  const order = await db.order.findUniqueOrThrow({ where: { id: orderId }, select: { expiresAt: true } });
-  await db.order.update({
-    where: { id: orderId },
+  const order = await db.order.findUniqueOrThrow({ where: { id: orderId }, select: { expiresAt: true, checkoutId: true } });
+  // Every order of the checkout ages with it: they were placed, and expire, together.
+  await db.order.updateMany({
+    where: { checkoutId: order.checkoutId },
     data: { createdAt, ...(order.expiresAt ? { expiresAt: new Date(createdAt.getTime() + expiryMinutes * 60_000) } : {}) },
   });
+  await db.checkout.update({ where: { id: order.checkoutId }, data: { createdAt } });
 }
 
 /** The order as the shopper's GET /api/order/user shows it. */
@@ -118,4 +120,9 @@ export async function shopperOrder(app: FastifyInstance, cookie: string, orderId
   const order = (res.json().orders as OrderDto[]).find((o) => o._id === orderId);
   if (!order) throw new Error(`order ${orderId} is not among the shopper's orders`);
   return order;
+}
+
+/** The checkout row an order was placed in: what the settlement's expiry and the gateway order's receipt name. */
+export async function checkoutOf(db: Db, orderId: string): Promise<string> {
+  return (await db.order.findUniqueOrThrow({ where: { id: orderId }, select: { checkoutId: true } })).checkoutId;
 }

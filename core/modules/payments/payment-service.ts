@@ -53,7 +53,7 @@ function gatewayProblem(error: unknown): AppError {
   );
 }
 
-export type GatewayErrorLog = (fields: { kind: string; orderId: string; operation: string; err: string }, message: string) => void;
+export type GatewayErrorLog = (fields: { kind: string; checkoutId: string; operation: string; err: string }, message: string) => void;
 
 export function createPaymentService(deps: {
   repo: PaymentRepository;
@@ -63,14 +63,14 @@ export function createPaymentService(deps: {
   gateway: PaymentGateway;
   webhookSecret: string;
   refunds: RefundService;
-  /** Where gateway failures are reported, with their kind and the order they concern. */
+  /** Where gateway failures are reported, with their kind and the checkout they concern. */
   logGatewayError: GatewayErrorLog;
 }) {
   const { repo, transaction, orders, gateway } = deps;
 
-  function reportGatewayError(error: unknown, orderId: string, operation: string): void {
+  function reportGatewayError(error: unknown, checkoutId: string, operation: string): void {
     const kind = error instanceof GatewayError ? error.kind : 'unexpected';
-    deps.logGatewayError({ kind, orderId, operation, err: (error as Error)?.message ?? String(error) }, `payment gateway ${operation} failed (${kind})`);
+    deps.logGatewayError({ kind, checkoutId, operation, err: (error as Error)?.message ?? String(error) }, `payment gateway ${operation} failed (${kind})`);
   }
 
   async function checkoutReply(checkout: CheckoutPaymentState, payment: PaymentRow, userId: string): Promise<RazorpayCreateReply> {

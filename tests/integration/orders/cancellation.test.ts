@@ -3,7 +3,7 @@ import { buildTestContext, type TestContext } from '../../helpers/build-app';
 import { createProduct, placeCodOrder, registerUser, shopperWithAddress } from '../../helpers/factories';
 import { openSocket, startLiveStack } from '../../helpers/live-helpers';
 import { createOnlineOrder, payInTestCheckout, postCancel, postVerify, shopperOrder, waitFor } from '../../helpers/payment-flows';
-import { loginSeller } from '../../helpers/seller-factories';
+import { loginSeller, operatorStoreId } from '../../helpers/seller-factories';
 
 /**
  * Cancelling an order: the shopper (POST /api/order/:id/cancel) while it is Pending or Order Placed, the store
@@ -15,11 +15,14 @@ describe('order cancellation', () => {
   let baseUrl: string;
   let stopWorkers: () => Promise<void>;
   let sellerCookie: string;
+  // The signed-in store moves only its own orders: the products here are the operator's store's.
+  let storeId: string;
 
   beforeAll(async () => {
     ctx = await buildTestContext();
     ({ baseUrl, stop: stopWorkers } = await startLiveStack(ctx));
     sellerCookie = await loginSeller(ctx);
+    storeId = await operatorStoreId(ctx);
   });
   afterAll(async () => {
     await stopWorkers();
@@ -31,7 +34,7 @@ describe('order cancellation', () => {
 
   async function codOrder(stockQuantity = 5, quantity = 2) {
     const shopper = await shopperWithAddress(ctx.app);
-    const product = await createProduct(ctx.db, { stockQuantity });
+    const product = await createProduct(ctx.db, { stockQuantity, sellerId: storeId });
     const order = await placeCodOrder(ctx.app, shopper.cookie, { items: [{ product: product.id, quantity }], address: shopper.address._id });
     return { shopper, product, order };
   }
@@ -69,7 +72,7 @@ describe('order cancellation', () => {
 
     it('cancels a Pending online order without a body, releasing its reservation', async () => {
       const shopper = await shopperWithAddress(ctx.app);
-      const product = await createProduct(ctx.db, { stockQuantity: 1 });
+      const product = await createProduct(ctx.db, { stockQuantity: 1, sellerId: storeId });
       const checkout = await createOnlineOrder(ctx.app, shopper.cookie, { items: [{ product: product.id, quantity: 1 }], address: shopper.address._id });
       expect(await ctx.db.product.findUniqueOrThrow({ where: { id: product.id } })).toMatchObject({ stockQuantity: 0, inStock: false });
 
@@ -81,7 +84,7 @@ describe('order cancellation', () => {
 
     it('cancels a paid online order and refunds it through the gateway; the refund shows on the order, live', async () => {
       const shopper = await shopperWithAddress(ctx.app);
-      const product = await createProduct(ctx.db, { offerPricePaise: 10_000, stockQuantity: 3 });
+      const product = await createProduct(ctx.db, { offerPricePaise: 10_000, stockQuantity: 3, sellerId: storeId });
       const checkout = await createOnlineOrder(ctx.app, shopper.cookie, { items: [{ product: product.id, quantity: 1 }], address: shopper.address._id });
       const paid = await payInTestCheckout(ctx.app, shopper.cookie, checkout.order.id);
       await postVerify(ctx.app, shopper.cookie, { ...paid, orderId: checkout.dbOrderId });

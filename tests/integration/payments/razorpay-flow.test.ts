@@ -4,7 +4,7 @@ import { buildTestContext, type TestContext } from '../../helpers/build-app';
 import { startFakeRazorpay, type FakeRazorpay } from '../../helpers/fake-razorpay';
 import { createProduct, shopperWithAddress } from '../../helpers/factories';
 import { sleep, startTestWorkers } from '../../helpers/live-helpers';
-import { ageOrder, createOnlineOrder, decidedAttempts, orderState, postCreate, postSimulatedCheckout, postVerify, postWebhook } from '../../helpers/payment-flows';
+import { ageOrder, createOnlineOrder, decidedAttempts, orderState, postCreate, postSimulatedCheckout, postVerify, postWebhook, checkoutOf } from '../../helpers/payment-flows';
 
 /**
  * With real Razorpay keys configured: the same flow through the official SDK, against the fake Razorpay API
@@ -38,11 +38,11 @@ describe('online payment with the razorpay gateway', () => {
     return { shopper, product, body };
   }
 
-  it('creates the Razorpay order for the server’s total, with our order id as receipt, and pays it through verify', async () => {
+  it('creates the Razorpay order for the server’s total, with our checkout id as receipt, and pays it through verify', async () => {
     const { shopper, body } = await pendingOrder();
     const checkout = await createOnlineOrder(ctx.app, shopper.cookie, body);
     expect(checkout).toMatchObject({ key: fake.keyId, gateway: 'razorpay', order: { amount: 24_300, currency: 'INR' } });
-    expect(fake.orders.get(checkout.order.id)).toMatchObject({ amount: 24_300, currency: 'INR', receipt: checkout.dbOrderId });
+    expect(fake.orders.get(checkout.order.id)).toMatchObject({ amount: 24_300, currency: 'INR', receipt: await checkoutOf(ctx.db, checkout.dbOrderId) });
 
     const payment = fake.pay(checkout.order.id, 'captured');
     const res = await postVerify(ctx.app, shopper.cookie, {

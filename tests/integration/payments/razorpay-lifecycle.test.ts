@@ -8,7 +8,7 @@ import { paymentHandlers } from '../../../workers/processors/payments-processor'
 import { buildTestContext, type TestContext } from '../../helpers/build-app';
 import { startFakeRazorpay, type FakeRazorpay } from '../../helpers/fake-razorpay';
 import { createProduct, shopperWithAddress } from '../../helpers/factories';
-import { createOnlineOrder, orderState, postCancel, postCreate, postWebhook, shopperOrder } from '../../helpers/payment-flows';
+import { createOnlineOrder, orderState, postCancel, postCreate, postWebhook, shopperOrder, checkoutOf } from '../../helpers/payment-flows';
 
 /**
  * Capture, refunds and gateway errors through the official SDK against the fake Razorpay API. No workers run here:
@@ -102,7 +102,7 @@ describe('payment lifecycle with the razorpay gateway', () => {
     const shopper = await shopperWithAddress(ctx.app);
     const product = await createProduct(ctx.db, { offerPricePaise: 20_000, stockQuantity: 1 });
     const checkout = await createOnlineOrder(ctx.app, shopper.cookie, { items: [{ product: product.id, quantity: 1 }], address: shopper.address._id });
-    expect(await ctx.services.paymentSettlement.expire(checkout.dbOrderId, 15)).toBe('expired');
+    expect(await ctx.services.paymentSettlement.expire(await checkoutOf(ctx.db, checkout.dbOrderId), 15)).toBe('expired');
     const other = await shopperWithAddress(ctx.app);
     expect((await postCreate(ctx.app, other.cookie, { items: [{ product: product.id, quantity: 1 }], address: other.address._id })).statusCode).toBe(201);
 
@@ -116,7 +116,7 @@ describe('payment lifecycle with the razorpay gateway', () => {
   });
 
   describe('gateway errors say what happened', () => {
-    it('a refused capture is logged with its kind and the order id, ends the attempt, and is not retried', async () => {
+    it('a refused capture is logged with its kind and the checkout id, ends the attempt, and is not retried', async () => {
       const shopper = await shopperWithAddress(ctx.app);
       const product = await createProduct(ctx.db, { stockQuantity: 3 });
       const checkout = await createOnlineOrder(ctx.app, shopper.cookie, { items: [{ product: product.id, quantity: 1 }], address: shopper.address._id });
@@ -124,9 +124,9 @@ describe('payment lifecycle with the razorpay gateway', () => {
       const row = await ctx.db.payment.findFirstOrThrow({ where: { checkout: { orders: { some: { id: checkout.dbOrderId } } } } });
       fake.refuseNext = { path: /\/capture$/, description: 'Payment capture is not allowed for this payment' };
 
-      const data = { orderId: checkout.dbOrderId, paymentId: row.id, source: 'webhook' as const, gatewayPaymentId: payment.id, signature: null };
+      const data = { checkoutId: row.checkoutId, paymentId: row.id, source: 'webhook' as const, gatewayPaymentId: payment.id, signature: null };
       await expect(handlers()['payment.submitted']!(data, meta)).rejects.toBeInstanceOf(UnrecoverableError);
-      expect(lines).toContainEqual(expect.objectContaining({ level: 50, kind: 'rejected', orderId: checkout.dbOrderId, operation: 'settle', err: expect.stringContaining('not allowed') }));
+      expect(lines).toContainEqual(expect.objectContaining({ level: 50, kind: 'rejected', checkoutId: row.checkoutId, operation: 'settle', err: expect.stringContaining('not allowed') }));
       expect(await ctx.db.paymentAttempt.findFirstOrThrow({ where: { gatewayPaymentId: payment.id } })).toMatchObject({ outcome: 'gateway_rejected' });
       // The gateway's own status stays on our row: authorized, not captured, not paid.
       expect(await orderState(ctx.db, checkout.dbOrderId)).toMatchObject({ status: 'PENDING', isPaid: false, payments: [{ status: 'AUTHORIZED', gatewayPaymentId: payment.id }] });
@@ -146,14 +146,14 @@ describe('payment lifecycle with the razorpay gateway', () => {
       expect(await ctx.db.refund.findUniqueOrThrow({ where: { id: refund.id } })).toMatchObject({ status: 'PENDING', gatewayRefundId: null });
     });
 
-    it('a failed orders.create is logged with its kind and our order id; wrong keys are "unauthorized"', async () => {
+    it('a failed orders.create is logged with its kind and our checkout id; wrong keys are "unauthorized"', async () => {
       const shopper = await shopperWithAddress(ctx.app);
       const product = await createProduct(ctx.db, { stockQuantity: 3 });
       fake.mode = 'error500';
       const res = await postCreate(ctx.app, shopper.cookie, { items: [{ product: product.id, quantity: 1 }], address: shopper.address._id });
       expect(res.statusCode).toBe(503);
       const order = await ctx.db.order.findFirstOrThrow({ where: { userId: shopper.user._id } });
-      expect(lines).toContainEqual(expect.objectContaining({ kind: 'unavailable', orderId: order.id, operation: 'orders.create' }));
+      expect(lines).toContainEqual(expect.objectContaining({ kind: 'unavailable', checkoutId: order.checkoutId, operation: 'orders.create' }));
 
       fake.mode = 'ok';
       fake.refuseNext = { path: /^\/v1\/orders$/, description: 'Order amount exceeds maximum amount allowed' };

@@ -8,7 +8,7 @@ import { buildTestContext, type TestContext } from '../../helpers/build-app';
 import { refusedUrl } from '../../helpers/fake-razorpay';
 import { createProduct, shopperWithAddress } from '../../helpers/factories';
 import { startTestWorkers } from '../../helpers/live-helpers';
-import { ageOrder, createOnlineOrder, failInTestCheckout, orderState, payInTestCheckout, waitFor } from '../../helpers/payment-flows';
+import { ageOrder, createOnlineOrder, failInTestCheckout, orderState, payInTestCheckout, waitFor, checkoutOf } from '../../helpers/payment-flows';
 
 /**
  * The reconciler: Pending online orders whose callback never came are looked up at the gateway; paid ones become
@@ -110,7 +110,7 @@ describe('payment reconciler', () => {
     await reconciler().runOnce();
     const paid = await orderState(ctx.db, checkout.dbOrderId);
     expect(paid).toMatchObject({ status: 'ORDER_PLACED', isPaid: true });
-    expect(await ctx.services.paymentSettlement.expire(checkout.dbOrderId, 30)).toBe('not_pending');
+    expect(await ctx.services.paymentSettlement.expire(await checkoutOf(ctx.db, checkout.dbOrderId), 30)).toBe('not_pending');
     expect(await orderState(ctx.db, checkout.dbOrderId)).toEqual(paid);
   });
 

@@ -36,6 +36,8 @@ describe('online payment with the simulated gateway', () => {
       success: true,
       order: { id: expect.stringMatching(/^order_\w{14}$/), amount: 16_200, currency: 'INR' },
       dbOrderId: expect.any(String),
+      checkoutId: expect.stringMatching(/^CK\d{6}[0-9A-Z]{6}$/),
+      orderIds: [expect.any(String)],
       key: 'rzp_test_simulated',
       gateway: 'simulated',
       prefill: { name: 'Asha Verma', email: shopper.email, contact: '9876543210' },
@@ -43,6 +45,7 @@ describe('online payment with the simulated gateway', () => {
       timeoutSeconds: expect.any(Number),
       expiresAt: expect.any(String),
     });
+    expect(checkout.orderIds).toEqual([checkout.dbOrderId]);
     expect(checkout.timeoutSeconds).toBeGreaterThan(770);
     expect(checkout.timeoutSeconds).toBeLessThanOrEqual(780);
     const pending = await ctx.db.order.findUniqueOrThrow({ where: { id: checkout.dbOrderId }, include: { checkout: { include: { payments: true } } } });

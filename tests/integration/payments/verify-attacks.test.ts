@@ -5,7 +5,7 @@ import { checkoutSignature } from '../../../core/modules/payments/signatures';
 import { buildTestContext, type TestContext } from '../../helpers/build-app';
 import { createProduct, shopperWithAddress } from '../../helpers/factories';
 import { openSocket, sleep, startLiveStack } from '../../helpers/live-helpers';
-import { createOnlineOrder, decidedAttempts, orderState, failInTestCheckout, payInTestCheckout, postVerify } from '../../helpers/payment-flows';
+import { createOnlineOrder, decidedAttempts, orderState, failInTestCheckout, payInTestCheckout, postVerify, checkoutOf } from '../../helpers/payment-flows';
 
 /**
  * Attacks on POST /api/order/razorpay/verify. Each must change nothing it should not: the worker signs against the
@@ -114,7 +114,7 @@ describe('POST /api/order/razorpay/verify under attack', () => {
     await sleep(300);
 
     expect(await ctx.db.paymentAttempt.count({ where: { gatewayPaymentId: response.razorpay_payment_id } })).toBe(1);
-    expect(await ctx.db.outboxEvent.count({ where: { type: 'payment.submitted', payload: { path: ['orderId'], equals: checkout.dbOrderId } } })).toBe(1);
+    expect(await ctx.db.outboxEvent.count({ where: { type: 'payment.submitted', payload: { path: ['checkoutId'], equals: await checkoutOf(ctx.db, checkout.dbOrderId) } } })).toBe(1);
     expect(await orderState(ctx.db, checkout.dbOrderId)).toMatchObject({ status: 'ORDER_PLACED', isPaid: true, version: 2, history: 2 });
   });
 
@@ -154,7 +154,7 @@ describe('POST /api/order/razorpay/verify under attack', () => {
     expect(refused[0]!.json()).toMatchObject({ success: false, code: 'too_many_payment_attempts' });
     expect(await ctx.db.paymentAttempt.count({ where: { paymentId: payment.id } })).toBe(MAX_CHECKOUT_ATTEMPTS);
     // One payment.submitted per recorded attempt, and whatever the worker has decided about them since: no more.
-    const submitted = await ctx.db.outboxEvent.count({ where: { type: 'payment.submitted', payload: { path: ['orderId'], equals: checkout.dbOrderId } } });
+    const submitted = await ctx.db.outboxEvent.count({ where: { type: 'payment.submitted', payload: { path: ['checkoutId'], equals: await checkoutOf(ctx.db, checkout.dbOrderId) } } });
     expect(submitted).toBe(MAX_CHECKOUT_ATTEMPTS);
     expect((await ctx.db.outboxEvent.count()) - outboxBefore).toBeLessThanOrEqual(MAX_CHECKOUT_ATTEMPTS * 3);
   });

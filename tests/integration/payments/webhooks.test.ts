@@ -5,7 +5,7 @@ import type { SimulatedGateway } from '../../../core/modules/payments/simulated-
 import { buildTestContext, type TestContext } from '../../helpers/build-app';
 import { createProduct, shopperWithAddress } from '../../helpers/factories';
 import { sleep, startTestWorkers } from '../../helpers/live-helpers';
-import { createOnlineOrder, decidedAttempts, failInTestCheckout, orderState, payInTestCheckout, postVerify, postWebhook, waitFor } from '../../helpers/payment-flows';
+import { createOnlineOrder, decidedAttempts, failInTestCheckout, orderState, payInTestCheckout, postVerify, postWebhook, waitFor, checkoutOf } from '../../helpers/payment-flows';
 
 /**
  * POST /api/payments/razorpay/webhook with the simulated gateway's signed deliveries: signature over the raw body
@@ -143,7 +143,7 @@ describe('POST /api/payments/razorpay/webhook', () => {
 
   it('a payment captured after the order expired restores it while its stock is still there', async () => {
     const { checkout } = await pendingOrder();
-    expect(await ctx.services.paymentSettlement.expire(checkout.dbOrderId, 15)).toBe('expired');
+    expect(await ctx.services.paymentSettlement.expire(await checkoutOf(ctx.db, checkout.dbOrderId), 15)).toBe('expired');
     expect(await orderState(ctx.db, checkout.dbOrderId)).toMatchObject({ status: 'CANCELLED', isPaid: false, stock: [5] });
 
     // The shopper's bank completes a payment on the gateway order anyway (a UPI collect approved late).
@@ -158,7 +158,7 @@ describe('POST /api/payments/razorpay/webhook', () => {
 
   it('a payment captured after the order expired and its stock was sold is refunded through the gateway', async () => {
     const { checkout } = await pendingOrder();
-    expect(await ctx.services.paymentSettlement.expire(checkout.dbOrderId, 15)).toBe('expired');
+    expect(await ctx.services.paymentSettlement.expire(await checkoutOf(ctx.db, checkout.dbOrderId), 15)).toBe('expired');
     const productId = (await ctx.db.orderItem.findFirstOrThrow({ where: { orderId: checkout.dbOrderId } })).productId;
     await ctx.db.product.update({ where: { id: productId }, data: { stockQuantity: 0, inStock: false } });
 
