@@ -71,6 +71,9 @@ describe('fuzzing every route', () => {
       'POST /api/user/register': { name: 'Fuzz', email: 'fuzz@example.com', password: 'fuzz-password' },
       'POST /api/user/login': { email: shopper.email, password: shopper.password },
       'POST /api/seller/login': { email: ctx.config.seller.email, password: ctx.config.seller.password },
+      'POST /api/seller/register': { storeName: 'Fuzz Mart', name: 'Fuzz', email: 'fuzz-store@example.com', phone: '9876543210', password: 'fuzz-password', address: addressInput() },
+      // :id is a product id, which is no store: 404 at best.
+      'PUT /api/admin/sellers/:id/status': { status: 'suspended', reason: 'fuzz' },
       'POST /api/cart/update': { cartItems: { [product.id]: 1 } },
       'POST /api/address/add': { address: addressInput() },
       'PUT /api/address/update/:id': { address: addressInput() },
