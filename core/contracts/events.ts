@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OrderDto } from './http/orders';
+import { OrderDto } from './http/order-replies';
 
 /**
  * Domain events: `<entity>.<past_tense>`, written to the outbox in the transaction that causes them and relayed to
@@ -36,7 +36,7 @@ export const QUEUE_OF: Record<EventName, QueueName> = {
 /** The payload of each event; the processors parse job data with these. */
 export const EventData = {
   /** `order` is the order as placed, for the sellers' live board; events written before it existed lack it. */
-  'order.placed': z.object({ orderId: z.string(), userId: z.string(), order: OrderDto.optional() }),
+  'order.placed': z.object({ orderId: z.string(), userId: z.string(), order: z.optional(OrderDto) }),
   'order.status_changed': z.object({
     orderId: z.string(),
     userId: z.string(),

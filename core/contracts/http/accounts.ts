@@ -22,22 +22,4 @@ export const LoginBody = z.strictObject({
 
 export const SellerLoginBody = z.strictObject({ email: Email, password: Password });
 
-export const UserDto = z.object({
-  _id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  phone: z.string().nullable(),
-  cartItems: z.record(z.string(), z.number().int()),
-});
-export type UserDto = z.infer<typeof UserDto>;
-
-/** Register and login answer with the user and the merged cart; the session itself travels only in the cookie. */
-export const AuthReply = z.object({ success: z.literal(true), message: z.string(), user: UserDto });
-/** The seller area's "am I signed in?": a normal answer either way. */
-export const SellerIsAuthReply = z.union([z.object({ success: z.literal(true) }), z.object({ success: z.literal(false), message: z.string() })]);
-
-/** "Who am I?" has a normal answer for a visitor too: `success: false, user: null` with a 200, not an error. */
-export const IsAuthReply = z.union([
-  z.object({ success: z.literal(true), user: UserDto }),
-  z.object({ success: z.literal(false), message: z.string(), user: z.null() }),
-]);
+export { AuthReply, IsAuthReply, SellerIsAuthReply, UserDto } from './account-replies';

@@ -21,19 +21,4 @@ export type AddressInput = z.infer<typeof AddressInput>;
 export const AddAddressBody = z.strictObject({ address: AddressInput, userId: z.unknown().optional() });
 export const UpdateAddressBody = z.strictObject({ address: AddressInput });
 
-export const AddressDto = z.object({
-  _id: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  street: z.string(),
-  city: z.string(),
-  state: z.string(),
-  zipcode: z.string(),
-  country: z.string(),
-  phone: z.string(),
-});
-export type AddressDto = z.infer<typeof AddressDto>;
-
-export const AddressesReply = z.object({ success: z.literal(true), addresses: z.array(AddressDto), message: z.string().optional() });
-export const AddressReply = z.object({ success: z.literal(true), message: z.string(), address: AddressDto });
+export { AddressDto, AddressesReply, AddressReply } from './address-replies';

@@ -6,5 +6,4 @@ export const CartItems = z
   .refine((c) => Object.keys(c).length <= 100, 'A cart holds at most 100 different products');
 export const CartUpdateBody = z.strictObject({ cartItems: CartItems, userId: z.unknown().optional() });
 
-/** The cart as stored after validation (quantities may have been capped by stock). */
-export const CartReply = z.object({ success: z.literal(true), message: z.string(), cartItems: z.record(z.string(), z.number().int()) });
+export { CartReply } from './cart-replies';

@@ -1,22 +1,6 @@
 import { z } from 'zod';
 
-/** Every /api answer carries `success`; failures add a human `message` (docs/architecture.md, invariant 6). */
-export const ErrorReply = z.object({
-  success: z.literal(false),
-  message: z.string(),
-  code: z.string(),
-  reqId: z.string().optional(),
-  details: z.record(z.string(), z.unknown()).optional(),
-});
-export type ErrorReply = z.infer<typeof ErrorReply>;
-
-/**
- * What every /api route declares for its failures: any 4xx reply has the one error shape. Spread it into a route's
- * `response` schemas (`response: { 200: X, ...ErrorReplies }`); server/routes/api.ts refuses a route without it.
- */
-export const ErrorReplies = { '4xx': ErrorReply } as const;
-
-export const MessageReply = z.object({ success: z.literal(true), message: z.string() });
+export { ErrorReplies, ErrorReply, MessageReply } from './common-replies';
 
 export const Uuid = z.uuid({ message: 'must be a valid id' });
 export const IdParams = z.strictObject({ id: Uuid });

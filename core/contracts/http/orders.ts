@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { MAX_ETA_MINUTES, MIN_ETA_MINUTES } from '../../domain/delivery-promise';
-import { ORDER_STATUSES, OrderStatus, SELLER_STATUS_SEQUENCE } from '../../domain/order-status';
+import { OrderStatus, SELLER_STATUS_SEQUENCE } from '../../domain/order-status';
 import { Pagination, Uuid } from './common';
-import { AddressDto } from './addresses';
+import { OrderStatusEnum } from './order-replies';
 
 const OrderLine = z.strictObject({
   product: Uuid,
@@ -17,70 +17,7 @@ export const PlaceOrderBody = z.strictObject({
 });
 export type PlaceOrderBody = z.infer<typeof PlaceOrderBody>;
 
-export const OrderStatusEnum = z.enum(ORDER_STATUSES as [string, ...string[]]);
-
-export const OrderItemDto = z.object({
-  product: z.object({
-    _id: z.string(),
-    name: z.string(),
-    category: z.string(),
-    offerPrice: z.number(),
-    image: z.string(),
-    images: z.array(z.string()),
-  }),
-  quantity: z.number().int(),
-});
-
-export const OrderHistoryDto = z.object({
-  from: z.string().nullable(),
-  to: z.string(),
-  isPaid: z.boolean().nullable(),
-  actor: z.enum(['user', 'seller', 'system']),
-  /** Why, in words (a cancellation's reason, the payment that placed the order). */
-  note: z.string().nullable(),
-  at: z.string(),
-});
-
-/** Money going back to the shopper: `pending` until the gateway reports it `processed` (or `failed`). */
-export const RefundDto = z.object({ status: z.enum(['pending', 'processed', 'failed']), amount: z.number() });
-export type RefundDto = z.infer<typeof RefundDto>;
-
-/** The order as GET /api/order/user returns it; the WebSocket's `order.updated` carries the same shape. */
-export const OrderDto = z.object({
-  _id: z.string(),
-  orderId: z.string(),
-  userId: z.string(),
-  items: z.array(OrderItemDto),
-  amount: z.number(),
-  address: AddressDto,
-  status: OrderStatusEnum,
-  paymentType: z.enum(['COD', 'Online']),
-  isPaid: z.boolean(),
-  version: z.number().int(),
-  history: z.array(OrderHistoryDto),
-  /** Null, or the refund of this order's payment(s): the worst status of them and the total amount. */
-  refund: RefundDto.nullable(),
-  /** While an online order is Pending: when it is cancelled unless paid (ISO time); null otherwise. */
-  expiresAt: z.string().nullable(),
-  /** When the store promised delivery (ISO time), set as the order went On The Way; null before that. */
-  promisedAt: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-export type OrderDto = z.infer<typeof OrderDto>;
-
-export const OrdersReply = z.object({ success: z.literal(true), orders: z.array(OrderDto), total: z.number().int().optional() });
-
-export const SellerOrdersQuery = Pagination.extend({ status: OrderStatusEnum.optional() });
-
-/** The seller board's page: newest first; `total` counts every order matching the filter. */
-export const SellerOrdersReply = z.object({
-  success: z.literal(true),
-  orders: z.array(OrderDto),
-  total: z.number().int(),
-  page: z.number().int(),
-  limit: z.number().int(),
-});
+export const SellerOrdersQuery = Pagination.extend({ status: z.optional(OrderStatusEnum) });
 
 const SELLER_CHOICES = [...SELLER_STATUS_SEQUENCE, OrderStatus.Cancelled] as const;
 
@@ -110,8 +47,6 @@ export const StatusUpdateBody = z
   .refine((b) => b.status !== OrderStatus.Cancelled || b.reason !== undefined, { message: 'Please give a reason for cancelling', path: ['reason'] });
 export type StatusUpdateBody = z.infer<typeof StatusUpdateBody>;
 
-export const StatusUpdateReply = z.object({ success: z.literal(true), message: z.string(), order: OrderDto });
-
 /**
  * An optional `Idempotency-Key` header on order placement: a double submit with the same key returns the first order.
  * Loose, because the object stands for all request headers.
@@ -126,8 +61,6 @@ export const IdempotencyHeaders = z.looseObject({
     .optional(),
 });
 
-export const PlaceOrderReply = z.object({ success: z.literal(true), message: z.string(), order: OrderDto });
-
 export const UserOrdersQuery = Pagination;
 
 export const OrderIdParams = z.strictObject({ id: z.uuid({ message: 'Order id must be a valid id' }) });
@@ -135,4 +68,15 @@ export const OrderIdParams = z.strictObject({ id: z.uuid({ message: 'Order id mu
 /** Body of POST /api/order/:id/cancel (the shopper); the body itself may be left out. */
 export const CancelOrderBody = z.strictObject({ reason: CancelReason.optional() }).nullish();
 
-export const OrderReply = z.object({ success: z.literal(true), message: z.string(), order: OrderDto });
+export {
+  OrderDto,
+  OrderHistoryDto,
+  OrderItemDto,
+  OrderReply,
+  OrdersReply,
+  OrderStatusEnum,
+  PlaceOrderReply,
+  RefundDto,
+  SellerOrdersReply,
+  StatusUpdateReply,
+} from './order-replies';

@@ -2,39 +2,10 @@ import { z } from 'zod';
 import { CATEGORY_PATHS } from '../../domain/categories';
 import { hasNoControlChars, Pagination, Rupees, Text, Uuid } from './common';
 
-/** The public product shape, prices in rupees. `stock` is null when not counted. */
-export const ProductDto = z.object({
-  _id: z.string(),
-  name: z.string(),
-  category: z.string(),
-  description: z.array(z.string()),
-  price: z.number(),
-  offerPrice: z.number(),
-  images: z.array(z.string()),
-  inStock: z.boolean(),
-  stock: z.number().int().nullable(),
-  createdAt: z.string(),
-});
-export type ProductDto = z.infer<typeof ProductDto>;
-
 export const ProductListQuery = Pagination.extend({
   search: z.string().trim().max(100).refine(hasNoControlChars, 'Search contains characters that are not allowed').optional(),
   category: z.string().trim().max(40).refine(hasNoControlChars, 'Category contains characters that are not allowed').optional(),
 });
-
-export const ProductListReply = z.object({
-  success: z.literal(true),
-  products: z.array(ProductDto),
-  total: z.number().int(),
-  page: z.number().int(),
-  limit: z.number().int().nullable(),
-  message: z.string().optional(),
-});
-
-export const ProductDetailReply = z.object({ success: z.literal(true), product: ProductDto });
-
-/** A seller's change of one product: what it is now. */
-export const ProductReply = z.object({ success: z.literal(true), message: z.string(), product: ProductDto });
 
 /** Units left to sell; null (or absent) means stock is not counted, 0 means sold out. */
 const StockQuantity = z
@@ -105,3 +76,5 @@ export const StockBody = z
   })
   .refine((b) => !(b.inStock && b.stock === 0), { message: 'A product with 0 units left cannot be in stock', path: ['stock'] });
 export type StockBody = z.infer<typeof StockBody>;
+
+export { ProductDetailReply, ProductDto, ProductListReply, ProductReply } from './product-replies';

@@ -1,4 +1,6 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+
+// A reply shape, in zod/mini (see common-replies.ts).
 
 /** GET /api/store: what every page needs to know about the store itself. */
 export const StoreInfoReply = z.object({

@@ -1,5 +1,5 @@
 import { Link, Navigate, useLocation } from 'react-router-dom';
-import { OrderDto } from '@core/contracts/http/orders';
+import { OrderDto } from '@core/contracts/http/order-replies';
 import { formatRupees, paiseToRupees, rupeesToPaise } from '@core/domain/money';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import './routes.css';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { OrderDto } from '@core/contracts/http/orders';
+import type { OrderDto } from '@core/contracts/http/order-replies';
 import { formatRupees } from '@core/domain/money';
 import { OrderStatus } from '@core/domain/order-status';
 import { toast } from '../../../components/ui/toast/toast-store';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { OrderDto } from '@core/contracts/http/orders';
+import type { OrderDto } from '@core/contracts/http/order-replies';
 import { DEFAULT_ETA_MINUTES, MAX_ETA_MINUTES, MIN_ETA_MINUTES } from '@core/domain/delivery-promise';
 import { formatRupees } from '@core/domain/money';
 import { OrderStatus, sellerChoices } from '@core/domain/order-status';

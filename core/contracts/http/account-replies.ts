@@ -1,0 +1,23 @@
+import { z } from 'zod/mini';
+
+// What the server answers about accounts, in zod/mini like every reply shape (see common-replies.ts).
+
+export const UserDto = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.nullable(z.string()),
+  cartItems: z.record(z.string(), z.int()),
+});
+export type UserDto = z.infer<typeof UserDto>;
+
+/** Register and login answer with the user and the merged cart; the session itself travels only in the cookie. */
+export const AuthReply = z.object({ success: z.literal(true), message: z.string(), user: UserDto });
+/** The seller area's "am I signed in?": a normal answer either way. */
+export const SellerIsAuthReply = z.union([z.object({ success: z.literal(true) }), z.object({ success: z.literal(false), message: z.string() })]);
+
+/** "Who am I?" has a normal answer for a visitor too: `success: false, user: null` with a 200, not an error. */
+export const IsAuthReply = z.union([
+  z.object({ success: z.literal(true), user: UserDto }),
+  z.object({ success: z.literal(false), message: z.string(), user: z.null() }),
+]);
