@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { OrderDto } from './http/order-replies';
 
 /**
@@ -40,21 +40,21 @@ export const EventData = {
   'order.status_changed': z.object({
     orderId: z.string(),
     userId: z.string(),
-    from: z.string().nullable(),
+    from: z.nullable(z.string()),
     to: z.string(),
     isPaid: z.boolean(),
-    version: z.number().int(),
+    version: z.int(),
   }),
   'payment.submitted': z.object({
     orderId: z.string(),
     paymentId: z.string(),
     source: z.enum(['checkout', 'webhook', 'reconciler']),
     gatewayPaymentId: z.string(),
-    signature: z.string().nullable(),
+    signature: z.nullable(z.string()),
     /** The PaymentAttempt row recorded with the submission; the worker writes its outcome there. */
-    attemptId: z.string().optional(),
+    attemptId: z.optional(z.string()),
     /** Set for webhook deliveries, so the worker can mark the stored WebhookEvent processed. */
-    webhookEventId: z.string().optional(),
+    webhookEventId: z.optional(z.string()),
   }),
   'payment.verified': z.object({ orderId: z.string(), userId: z.string(), gatewayPaymentId: z.string() }),
   'payment.failed': z.object({ orderId: z.string(), userId: z.string(), reason: z.string() }),
@@ -64,7 +64,7 @@ export const EventData = {
   'refund.updated': z.object({ orderId: z.string(), userId: z.string(), refundId: z.string(), status: z.enum(['pending', 'processed', 'failed']) }),
   'stock.changed': z.object({ productId: z.string(), reason: z.enum(['added', 'toggled', 'ordered', 'released', 'updated', 'edited']) }),
   'product.removed': z.object({ productId: z.string() }),
-} satisfies Record<EventName, z.ZodType>;
+} satisfies Record<EventName, z.ZodMiniType>;
 
 export type EventDataOf<N extends EventName> = z.infer<(typeof EventData)[N]>;
 

@@ -2,8 +2,6 @@ import { z } from 'zod/mini';
 import { OrderDto } from './http/order-replies';
 import { ProductDto } from './http/product-replies';
 
-// In zod/mini like the HTTP reply shapes (http/common-replies.ts): the client parses every frame with these.
-
 /**
  * Server → client WebSocket messages (docs/architecture.md, "Live updates"). The client safeParses each frame with
  * `WsMessage` and ignores what it does not know.

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 
-// What the server answers about accounts, in zod/mini like every reply shape (see common-replies.ts).
+// What the server answers about accounts, in their own module (see common-replies.ts).
 
 export const UserDto = z.object({
   _id: z.string(),

@@ -1,25 +1,24 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { CartItems } from './cart';
-import { Text } from './common';
+import { EmailAddress, Text } from './common';
 
-const Email = z.string({ message: 'Email is required' }).trim().toLowerCase().max(254).pipe(z.email({ message: 'Enter a valid email address' }));
-const Password = z.string({ message: 'Password is required' }).min(1, 'Password is required').max(200, 'Password is too long');
+const Password = z.string({ message: 'Password is required' }).check(z.minLength(1, 'Password is required'), z.maxLength(200, 'Password is too long'));
 
 export const RegisterBody = z.strictObject({
   name: Text(80, 'Name'),
-  email: Email,
-  password: Password.min(8, 'Password must be at least 8 characters'),
-  phone: z.string().trim().regex(/^(\+91)?[6-9]\d{9}$/, 'Enter a 10-digit mobile number').optional(),
+  email: EmailAddress,
+  password: Password.check(z.minLength(8, 'Password must be at least 8 characters')),
+  phone: z.optional(z.string().check(z.trim(), z.regex(/^(\+91)?[6-9]\d{9}$/, 'Enter a 10-digit mobile number'))),
   /** A visitor's local cart, merged into the account's cart (invalid entries are dropped, not refused). */
-  cartItems: CartItems.optional(),
+  cartItems: z.optional(CartItems),
 });
 
 export const LoginBody = z.strictObject({
-  email: Email,
+  email: EmailAddress,
   password: Password,
-  cartItems: CartItems.optional(),
+  cartItems: z.optional(CartItems),
 });
 
-export const SellerLoginBody = z.strictObject({ email: Email, password: Password });
+export const SellerLoginBody = z.strictObject({ email: EmailAddress, password: Password });
 
 export { AuthReply, IsAuthReply, SellerIsAuthReply, UserDto } from './account-replies';

@@ -1,11 +1,11 @@
 import { z } from 'zod/mini';
 
 /*
- * Reply shapes (what the server answers and the client parses) are written with zod/mini, in *-replies.ts files of
- * their own: the client checks every answer with them, and zod/mini's functions are tree-shaken, where the full API
- * would add about 20 KB to the home page's first load. Request bodies, with their messages and transforms, keep the
- * full API in the area files (which re-export these for the server). Both are the same zod underneath: the server's
- * validation and serialisation take either.
+ * Every contract is written with zod/mini (eslint refuses plain 'zod' here and in the client): the browser checks
+ * every answer, every live frame and its forms with them, and zod/mini's functions are tree-shaken, where the full
+ * API would add about 20 KB to the home page's first load. The server's validation and serialisation take them as
+ * they are (one zod underneath). Reply shapes live in *-replies.ts files of their own, re-exported by the area files,
+ * so what the first page imports is only what it parses.
  */
 
 /** Every /api answer carries `success`; failures add a human `message` (docs/architecture.md, invariant 6). */

@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { ORDER_STATUSES } from '../../domain/order-status';
 import { AddressDto } from './address-replies';
 
-// What the server answers about orders, in zod/mini like every reply shape (see common-replies.ts).
+// What the server answers about orders, in their own module (see common-replies.ts).
 
 export const OrderStatusEnum = z.enum(ORDER_STATUSES as [string, ...string[]]);
 

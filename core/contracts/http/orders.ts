@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { MAX_ETA_MINUTES, MIN_ETA_MINUTES } from '../../domain/delivery-promise';
 import { OrderStatus, SELLER_STATUS_SEQUENCE } from '../../domain/order-status';
 import { Pagination, Uuid } from './common';
@@ -6,23 +6,32 @@ import { OrderStatusEnum } from './order-replies';
 
 const OrderLine = z.strictObject({
   product: Uuid,
-  quantity: z.number({ message: 'Quantity must be a number' }).int('Quantity must be a whole number').positive('Quantity must be at least 1').max(1000, 'Quantity is too large'),
+  quantity: z
+    .number({ message: 'Quantity must be a number' })
+    .check(z.int('Quantity must be a whole number'), z.positive('Quantity must be at least 1'), z.lte(1000, 'Quantity is too large')),
 });
 
 /** Body of POST /api/order/cod and /api/order/razorpay/create. `userId` is accepted and ignored: the session decides. */
 export const PlaceOrderBody = z.strictObject({
-  items: z.array(OrderLine, { message: 'Items must be a list' }).min(1, 'Your cart is empty').max(100, 'Too many items in one order'),
-  address: z.string({ message: 'Please select an address' }).min(1, 'Please select an address').max(64).pipe(z.uuid({ message: 'Please select an address' })),
-  userId: z.unknown().optional(),
+  items: z.array(OrderLine, { message: 'Items must be a list' }).check(z.minLength(1, 'Your cart is empty'), z.maxLength(100, 'Too many items in one order')),
+  address: z.pipe(
+    z.string({ message: 'Please select an address' }).check(z.minLength(1, 'Please select an address'), z.maxLength(64)),
+    z.uuid({ message: 'Please select an address' }),
+  ),
+  userId: z.optional(z.unknown()),
 });
 export type PlaceOrderBody = z.infer<typeof PlaceOrderBody>;
 
-export const SellerOrdersQuery = Pagination.extend({ status: z.optional(OrderStatusEnum) });
+export const SellerOrdersQuery = z.extend(Pagination, { status: z.optional(OrderStatusEnum) });
 
 const SELLER_CHOICES = [...SELLER_STATUS_SEQUENCE, OrderStatus.Cancelled] as const;
 
 /** Why an order is cancelled, in the canceller's words (kept in the order's history). */
-export const CancelReason = z.string({ message: 'Reason must be text' }).trim().min(1, 'Please give a reason').max(200, 'Reason is too long (200 characters at most)');
+export const CancelReason = z
+  .string({ message: 'Reason must be text' })
+  .check(z.trim(), z.minLength(1, 'Please give a reason'), z.maxLength(200, 'Reason is too long (200 characters at most)'));
+
+const ETA_RANGE = `etaMinutes must be ${MIN_ETA_MINUTES} to ${MAX_ETA_MINUTES} minutes`;
 
 /**
  * Body of PUT /api/order/status. A seller moves an order along the delivery sequence, or cancels it with a
@@ -31,20 +40,21 @@ export const CancelReason = z.string({ message: 'Reason must be text' }).trim().
 export const StatusUpdateBody = z
   .strictObject({
     orderId: Uuid,
-    status: z.enum(SELLER_CHOICES, { message: `Status must be one of ${SELLER_CHOICES.join(', ')}` }).optional(),
-    isPaid: z.boolean({ message: 'isPaid must be true or false' }).optional(),
-    reason: CancelReason.optional(),
+    status: z.optional(z.enum(SELLER_CHOICES, { message: `Status must be one of ${SELLER_CHOICES.join(', ')}` })),
+    isPaid: z.optional(z.boolean({ message: 'isPaid must be true or false' })),
+    reason: z.optional(CancelReason),
     /** Minutes until arrival, promised as the order goes On The Way; the store's default when left out. */
-    etaMinutes: z
-      .number({ message: 'etaMinutes must be a number' })
-      .int('etaMinutes must be a whole number of minutes')
-      .min(MIN_ETA_MINUTES, `etaMinutes must be ${MIN_ETA_MINUTES} to ${MAX_ETA_MINUTES} minutes`)
-      .max(MAX_ETA_MINUTES, `etaMinutes must be ${MIN_ETA_MINUTES} to ${MAX_ETA_MINUTES} minutes`)
-      .optional(),
+    etaMinutes: z.optional(
+      z
+        .number({ message: 'etaMinutes must be a number' })
+        .check(z.int('etaMinutes must be a whole number of minutes'), z.gte(MIN_ETA_MINUTES, ETA_RANGE), z.lte(MAX_ETA_MINUTES, ETA_RANGE)),
+    ),
   })
-  .refine((b) => b.status !== undefined || b.isPaid !== undefined, 'Give a status or isPaid to change')
-  .refine((b) => b.etaMinutes === undefined || b.status === OrderStatus.OnTheWay, { message: 'etaMinutes goes with the On The Way status only', path: ['etaMinutes'] })
-  .refine((b) => b.status !== OrderStatus.Cancelled || b.reason !== undefined, { message: 'Please give a reason for cancelling', path: ['reason'] });
+  .check(
+    z.refine((b) => b.status !== undefined || b.isPaid !== undefined, 'Give a status or isPaid to change'),
+    z.refine((b) => b.etaMinutes === undefined || b.status === OrderStatus.OnTheWay, { message: 'etaMinutes goes with the On The Way status only', path: ['etaMinutes'] }),
+    z.refine((b) => b.status !== OrderStatus.Cancelled || b.reason !== undefined, { message: 'Please give a reason for cancelling', path: ['reason'] }),
+  );
 export type StatusUpdateBody = z.infer<typeof StatusUpdateBody>;
 
 /**
@@ -52,13 +62,16 @@ export type StatusUpdateBody = z.infer<typeof StatusUpdateBody>;
  * Loose, because the object stands for all request headers.
  */
 export const IdempotencyHeaders = z.looseObject({
-  'idempotency-key': z
-    .string()
-    .trim()
-    .min(8, 'Idempotency-Key must be 8 to 100 characters')
-    .max(100, 'Idempotency-Key must be 8 to 100 characters')
-    .regex(/^[\x21-\x7e]+$/, 'Idempotency-Key must be printable ASCII without spaces')
-    .optional(),
+  'idempotency-key': z.optional(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(8, 'Idempotency-Key must be 8 to 100 characters'),
+        z.maxLength(100, 'Idempotency-Key must be 8 to 100 characters'),
+        z.regex(/^[\x21-\x7e]+$/, 'Idempotency-Key must be printable ASCII without spaces'),
+      ),
+  ),
 });
 
 export const UserOrdersQuery = Pagination;
@@ -66,7 +79,7 @@ export const UserOrdersQuery = Pagination;
 export const OrderIdParams = z.strictObject({ id: z.uuid({ message: 'Order id must be a valid id' }) });
 
 /** Body of POST /api/order/:id/cancel (the shopper); the body itself may be left out. */
-export const CancelOrderBody = z.strictObject({ reason: CancelReason.optional() }).nullish();
+export const CancelOrderBody = z.nullish(z.strictObject({ reason: z.optional(CancelReason) }));
 
 export {
   OrderDto,

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 
-// What the server answers about products, in zod/mini like every reply shape (see common-replies.ts).
+// What the server answers about products, in their own module (see common-replies.ts).
 
 /** The public product shape, prices in rupees. `stock` is null when not counted. */
 export const ProductDto = z.object({

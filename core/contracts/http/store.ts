@@ -1,7 +1,5 @@
 import { z } from 'zod/mini';
 
-// A reply shape, in zod/mini (see common-replies.ts).
-
 /** GET /api/store: what every page needs to know about the store itself. */
 export const StoreInfoReply = z.object({
   success: z.literal(true),

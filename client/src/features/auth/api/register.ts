@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { RegisterBody } from '@core/contracts/http/accounts';
 import { AuthReply } from '@core/contracts/http/account-replies';
 import { api } from '../../../lib/api-client';

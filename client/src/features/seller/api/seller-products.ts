@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { MessageReply } from '@core/contracts/http/common-replies';
 import type { ProductData, ProductEditData, ProductPatchBody } from '@core/contracts/http/products';
 import { ProductListReply, ProductReply, type ProductDto } from '@core/contracts/http/product-replies';

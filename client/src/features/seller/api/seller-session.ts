@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { SellerLoginBody } from '@core/contracts/http/accounts';
 import { SellerIsAuthReply } from '@core/contracts/http/account-replies';
 import { MessageReply } from '@core/contracts/http/common-replies';
