@@ -84,6 +84,17 @@ export default tseslint.config(
     },
   },
   {
+    // What the browser loads checks with zod/mini, whose functions are tree-shaken; zod's full API would put about
+    // 20 KB more on the home page's first load (tests/e2e/first-load-budget.test.ts).
+    files: ['core/contracts/**/*.ts', 'core/domain/**/*.ts', 'client/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'zod', message: "Shared with the browser: use 'zod/mini' (and types from 'zod/v4/core')." }] },
+      ],
+    },
+  },
+  {
     files: ['core/**/*.ts', 'server/**/*.ts', 'workers/**/*.ts', 'client/src/**/*.{ts,tsx}'],
     plugins: { boundaries },
     settings: {

@@ -1,6 +1,6 @@
-import { z } from 'zod';
-import { OrderDto } from './http/orders';
-import { StoreStatus } from './http/stores';
+import { z } from 'zod/mini';
+import { OrderDto } from './http/order-replies';
+import { StoreStatus } from './http/store-replies';
 
 /**
  * Domain events: `<entity>.<past_tense>`, written to the outbox in the transaction that causes them and relayed to
@@ -40,26 +40,26 @@ export const QUEUE_OF: Record<EventName, QueueName> = {
 /** The payload of each event; the processors parse job data with these. */
 export const EventData = {
   /** `order` is the order as placed, for the sellers' live board; events written before it existed lack it. */
-  'order.placed': z.object({ orderId: z.string(), userId: z.string(), order: OrderDto.optional() }),
+  'order.placed': z.object({ orderId: z.string(), userId: z.string(), order: z.optional(OrderDto) }),
   'order.status_changed': z.object({
     orderId: z.string(),
     userId: z.string(),
-    from: z.string().nullable(),
+    from: z.nullable(z.string()),
     to: z.string(),
     isPaid: z.boolean(),
-    version: z.number().int(),
+    version: z.int(),
   }),
   'payment.submitted': z.object({
     /** The checkout the payment is for, for the logs (events written before checkouts named the order instead). */
-    checkoutId: z.string().optional(),
+    checkoutId: z.optional(z.string()),
     paymentId: z.string(),
     source: z.enum(['checkout', 'webhook', 'reconciler']),
     gatewayPaymentId: z.string(),
-    signature: z.string().nullable(),
+    signature: z.nullable(z.string()),
     /** The PaymentAttempt row recorded with the submission; the worker writes its outcome there. */
-    attemptId: z.string().optional(),
+    attemptId: z.optional(z.string()),
     /** Set for webhook deliveries, so the worker can mark the stored WebhookEvent processed. */
-    webhookEventId: z.string().optional(),
+    webhookEventId: z.optional(z.string()),
   }),
   'payment.verified': z.object({ orderId: z.string(), userId: z.string(), gatewayPaymentId: z.string() }),
   'payment.failed': z.object({ orderId: z.string(), userId: z.string(), reason: z.string() }),
@@ -71,7 +71,7 @@ export const EventData = {
   'product.removed': z.object({ productId: z.string() }),
   /** The operator changed a store's standing; its products' own events are written with it. */
   'store.status_changed': z.object({ sellerId: z.string(), from: StoreStatus, to: StoreStatus }),
-} satisfies Record<EventName, z.ZodType>;
+} satisfies Record<EventName, z.ZodMiniType>;
 
 export type EventDataOf<N extends EventName> = z.infer<(typeof EventData)[N]>;
 

@@ -1,7 +1,7 @@
-import { z } from 'zod';
-import { OrderDto } from './http/orders';
-import { ProductDto } from './http/products';
-import { StoreDto } from './http/stores';
+import { z } from 'zod/mini';
+import { OrderDto } from './http/order-replies';
+import { ProductDto } from './http/product-replies';
+import { StoreDto } from './http/store-replies';
 
 /**
  * Server → client WebSocket messages (docs/architecture.md, "Live updates"). The client safeParses each frame with
@@ -16,6 +16,8 @@ export const WsMessage = z.discriminatedUnion('type', [
   /** A store's standing changed: sent to that store's own sessions and to the operator. */
   z.object({ type: z.literal('store.updated'), store: StoreDto }),
   z.object({ type: z.literal('hello'), role: z.enum(['user', 'seller', 'operator', 'visitor']) }),
+  /** The answer to the client's `ping`, echoing its `id`. */
+  z.object({ type: z.literal('pong'), id: z.int() }),
 ]);
 export type WsMessage = z.infer<typeof WsMessage>;
 
@@ -36,11 +38,18 @@ export type Audience = z.infer<typeof Audience>;
  * What travels on the Redis pub/sub channel between workers and every API process. `eventId` is the domain event
  * that caused it: a retried or duplicated job re-publishes the same id and the hub delivers it once.
  */
-export const LiveEnvelope = z.object({ eventId: z.string().optional(), audience: Audience, message: WsMessage });
+export const LiveEnvelope = z.object({ eventId: z.optional(z.string()), audience: Audience, message: WsMessage });
 export type LiveEnvelope = z.infer<typeof LiveEnvelope>;
 
+/**
+ * Client → server: the only frame a client may send. The client's heartbeat: a socket whose pongs stop is silent
+ * (a dead proxy or peer can take minutes to close it), so the page says offline and reconnects. `id` counts up.
+ */
+export const WsClientMessage = z.strictObject({ type: z.literal('ping'), id: z.int().check(z.nonnegative()) });
+export type WsClientMessage = z.infer<typeof WsClientMessage>;
+
 export const WS_CLOSE = {
-  /** A frame the server does not accept (clients never need to send anything). */
+  /** A frame the server does not accept (a client sends `ping` and nothing else). */
   Unexpected: 4400,
   Unauthorized: 4401,
   ForbiddenOrigin: 4403,

@@ -8,6 +8,17 @@ export const DEFAULT_ETA_MINUTES = 10;
 export const MIN_ETA_MINUTES = 1;
 export const MAX_ETA_MINUTES = 240;
 
+/** What the seller is told when their ETA is not one the store can promise. */
+export const ETA_RANGE_MESSAGE = `Minutes must be a whole number from ${MIN_ETA_MINUTES} to ${MAX_ETA_MINUTES}`;
+
+/** The seller's typed ETA as minutes, or null when it is not a whole number within the bounds (empty included). */
+export function etaMinutesFrom(text: string): number | null {
+  const trimmed = text.trim();
+  if (!/^\d+$/.test(trimmed)) return null;
+  const minutes = Number(trimmed);
+  return minutes >= MIN_ETA_MINUTES && minutes <= MAX_ETA_MINUTES ? minutes : null;
+}
+
 export function promisedAtFrom(now: Date, etaMinutes: number = DEFAULT_ETA_MINUTES): Date {
   return new Date(now.getTime() + etaMinutes * 60_000);
 }

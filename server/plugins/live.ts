@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { originRefusal } from './security';
 import { WS_CLOSE } from '../../core/contracts/ws';
 import { createLiveSubscriber } from '../../core/modules/live/live-channel';
+import { answerClientFrame } from '../ws/client-frames';
 import { createWsHub, type SocketIdentity, type WsHub } from '../ws/ws-hub';
 import { SELLER_COOKIE, USER_COOKIE } from './auth';
 
@@ -64,11 +65,13 @@ export default fp(async function live(app: FastifyInstance) {
       },
     },
     async (socket, request) => {
-      // Frames that arrive before identification must not be lost: the socket is told about them below.
+      // Listening before identification, so no frame goes unanswered: a ping gets its pong (it reveals nothing), and
+      // anything else closes the socket (app.ts caps a frame's size).
       let unexpected = false;
-      socket.on('message', () => {
+      socket.on('message', (data, isBinary) => {
+        if (answerClientFrame(socket, data, isBinary)) return;
         unexpected = true;
-        socket.close(WS_CLOSE.Unexpected, 'This socket only sends; clients send nothing');
+        socket.close(WS_CLOSE.Unexpected, 'This socket accepts only {"type":"ping","id":<n>} frames');
       });
       const identity = await identify(request);
       if (unexpected || socket.readyState !== socket.OPEN) return;

@@ -41,11 +41,33 @@ describe('a delivery promise (real Chromium, real server and workers)', () => {
     const row = sellerOrderRow(seller.page, orderId);
     await row.waitFor({ timeout: 10_000 });
 
-    // The store's default is offered; the seller gives their own estimate, then picks On The Way.
+    // The store's default is offered. An ETA the store cannot promise is refused in place: nothing is sent, the order
+    // stays where it was, and the seller is told why.
     const eta = row.getByTestId('seller-order-eta');
     expect(await eta.inputValue()).toBe('10');
+    const etaError = row.getByTestId('seller-order-eta-error');
+    const statusChanges: string[] = [];
+    seller.page.on('request', (request) => {
+      if (request.method() === 'PUT' && request.url().endsWith('/api/order/status')) statusChanges.push(request.postData() ?? '');
+    });
+    for (const typo of ['0', '2.5', '241', '']) {
+      await eta.fill(typo);
+      await row.getByTestId('seller-order-status-select').selectOption('On The Way');
+      await etaError.waitFor();
+      expect(await etaError.textContent()).toBe('Minutes must be a whole number from 1 to 240');
+      expect(await eta.getAttribute('aria-invalid')).toBe('true');
+      expect(await row.getAttribute('data-status')).toBe('Order Placed');
+      expect(await row.getByTestId('seller-order-status-select').inputValue()).toBe('Order Placed');
+    }
+    await seller.screenshot('seller-eta-refused');
+    expect(statusChanges).toEqual([]);
+
+    // The seller gives their own estimate: the message goes, and On The Way is sent with it.
     await eta.fill('25');
+    expect(await etaError.count()).toBe(0);
     await row.getByTestId('seller-order-status-select').selectOption('On The Way');
+    await expect.poll(() => statusChanges.length).toBe(1);
+    expect(JSON.parse(statusChanges[0]!)).toMatchObject({ status: 'On The Way', etaMinutes: 25 });
 
     // The shopper's page follows without a reload.
     const countdown = orderCard(page, orderId).getByTestId('order-eta');

@@ -24,6 +24,15 @@ async function startOnlinePayment(page: Page): Promise<{ orderId: string; dialog
   return { orderId: (await order.getAttribute('data-order-id'))!, dialog };
 }
 
+/** After a successful payment: its confirmation screen, until it says "Paid", then on to My Orders. */
+async function viewMyOrdersOncePaid(page: Page): Promise<void> {
+  await page.waitForURL('**/order-placed');
+  const confirmation = page.getByTestId('order-placed');
+  await expect.poll(() => confirmation.getByTestId('placed-order-payment').textContent(), { timeout: 10_000 }).toBe('Paid');
+  await confirmation.getByRole('link', { name: 'View My Orders' }).click();
+  await page.waitForURL('**/my-orders');
+}
+
 describe('online payment through the simulated gateway (real Chromium, real server and workers)', () => {
   let server: E2eServer;
   let browser: Browser;
@@ -42,23 +51,58 @@ describe('online payment through the simulated gateway (real Chromium, real serv
     await server?.close();
   });
 
-  it('a paid order goes Pending → Order Placed (paid) on /my-orders without reload', async () => {
+  it('a paid order shows its confirmation screen, "Payment confirming…" then "Paid", and is Order Placed (paid) on My Orders, without reload', async () => {
     const { page } = shopper;
+    // The order's news is held back until the confirming state has been seen: the socket's order updates, and the
+    // orders snapshot the confirmation screen fetches. Everything else passes.
+    let holding = true;
+    const heldFrames: (() => void)[] = [];
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.routeWebSocket(/\/ws$/, (socket) => {
+      const upstream = socket.connectToServer();
+      upstream.onMessage((frame) => {
+        if (holding && String(frame).includes('"order.updated"')) heldFrames.push(() => socket.send(frame));
+        else socket.send(frame);
+      });
+    });
     await cartWith(page, 'fruits', 'Banana Robusta 6 pcs');
 
     const { orderId, dialog } = await startOnlinePayment(page);
-    const order = page.locator(`[data-testid="order-card"][data-order-id="${orderId}"]`);
+    const order = orderCard(page, orderId);
     expect(await order.getByTestId('order-status').textContent()).toBe('Pending');
     expect(await order.getByTestId('order-paid').textContent()).toBe('Not paid');
     expect(await dialog.textContent()).toContain('₹44'); // ₹42 + ₹2 platform fee
     await shopper.screenshot('test-checkout');
     await waitForLive(page);
     const sameDocument = await markDocument(page);
+    await page.route(/\/api\/order\/user$/, async (route) => {
+      if (holding) await released;
+      await route.continue();
+    });
 
     await dialog.getByRole('button', { name: /^Pay ₹/ }).click();
     await dialog.waitFor({ state: 'hidden' });
+    await page.waitForURL('**/order-placed');
+    const confirmation = page.getByTestId('order-placed');
+    await confirmation.waitFor();
+    expect(await confirmation.getByTestId('placed-order-id').textContent()).toMatch(/^OD/);
+    expect(await confirmation.getByRole('listitem').filter({ hasText: 'Banana Robusta 6 pcs × 1' }).count()).toBe(1);
+    expect(await confirmation.getByTestId('placed-order-amount').textContent()).toBe('₹44');
+    expect(await confirmation.getByTestId('placed-order-payment').textContent()).toBe('Payment confirming…');
+    await shopper.screenshot('online-order-confirming');
+
     // Verification runs in a worker; the page learns the outcome from the socket.
-    await expect.poll(() => order.getByTestId('order-status').textContent(), { timeout: 10_000 }).toBe('Order Placed');
+    holding = false;
+    release();
+    for (const send of heldFrames) send();
+    await expect.poll(() => confirmation.getByTestId('placed-order-payment').textContent(), { timeout: 10_000 }).toBe('Paid');
+    await shopper.screenshot('online-order-paid');
+    await page.unroute(/\/api\/order\/user$/);
+
+    await confirmation.getByRole('link', { name: 'View My Orders' }).click();
+    await page.waitForURL('**/my-orders');
+    expect(await order.getByTestId('order-status').textContent()).toBe('Order Placed');
     expect(await order.getByTestId('order-paid').textContent()).toBe('Paid');
     expect(await sameDocument()).toBe(true);
 
@@ -92,6 +136,7 @@ describe('online payment through the simulated gateway (real Chromium, real serv
     await dialog.getByText('Test mode').waitFor();
     await dialog.getByRole('button', { name: /^Pay ₹/ }).click();
     await dialog.waitFor({ state: 'hidden' });
+    await viewMyOrdersOncePaid(page);
     await expect.poll(() => order.getByTestId('order-status').textContent(), { timeout: 10_000 }).toBe('Order Placed');
     expect(await order.getByTestId('order-paid').textContent()).toBe('Paid');
     expect(await order.getByTestId('order-pay-now').count()).toBe(0);
@@ -110,6 +155,7 @@ describe('online payment through the simulated gateway (real Chromium, real serv
     await waitForLive(page);
     const sameDocument = await markDocument(page);
     await dialog.getByRole('button', { name: /^Pay ₹/ }).click();
+    await viewMyOrdersOncePaid(page);
     await expect.poll(() => order.getByTestId('order-status').textContent(), { timeout: 10_000 }).toBe('Order Placed');
     const amount = (await order.getByTestId('order-amount').textContent())!;
 

@@ -58,6 +58,48 @@ describe('failed loads and a lost network are shown, and the page recovers (real
     await seller.context.close();
   });
 
+  it('a socket that stops answering shows the indicator within 2 s; answering again, a change made meanwhile shows within 1 s', async () => {
+    const visitor = await openPage(browser, server.url, { viewport: 'mobile' });
+    const { page, context } = visitor;
+    // The socket's path stalls without closing (a stuck proxy): while `stalled`, frames either way are lost.
+    let stalled = false;
+    await page.routeWebSocket(/\/ws$/, (socket) => {
+      const upstream = socket.connectToServer();
+      socket.onMessage((frame) => {
+        if (!stalled) upstream.send(frame);
+      });
+      upstream.onMessage((frame) => {
+        if (!stalled) socket.send(frame);
+      });
+    });
+    await page.goto('/products');
+    await waitForLive(page);
+    const [product] = await listedProducts(context);
+    const card = page.getByTestId('product-card').filter({ has: page.getByRole('heading', { name: product!.name, exact: true }) });
+    await card.waitFor();
+
+    const indicator = page.getByTestId('live-indicator');
+    const stalledAt = Date.now();
+    stalled = true;
+    await indicator.waitFor({ state: 'visible', timeout: 2_000 });
+    expect(Date.now() - stalledAt).toBeLessThan(2_000);
+    expect(await indicator.getAttribute('data-state')).toBe('offline');
+    await visitor.screenshot('mobile-socket-silent');
+
+    // Meanwhile the seller takes the product off sale; its live message is lost on the stalled path.
+    await takeOffSale(product!._id);
+    expect(await card.count()).toBe(1);
+
+    const answeringAt = Date.now();
+    stalled = false;
+    await card.waitFor({ state: 'detached', timeout: 1_000 });
+    expect(Date.now() - answeringAt).toBeLessThan(1_000);
+    await indicator.waitFor({ state: 'hidden' });
+    expect(await indicator.getAttribute('data-state')).toBe('online');
+    expect(visitor.problems()).toEqual([]);
+    await visitor.context.close();
+  });
+
   it('going offline shows the indicator within 2 s; back online, a change made meanwhile shows within 1 s', async () => {
     const visitor = await openPage(browser, server.url, { viewport: 'mobile' });
     const { page, context } = visitor;
@@ -79,18 +121,7 @@ describe('failed loads and a lost network are shown, and the page recovers (real
     await visitor.screenshot('mobile-offline');
 
     // While the shopper is offline the seller takes the product off sale.
-    const login = await fetch(`${server.url}/api/seller/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(server.config.seller),
-    });
-    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-    const off = await fetch(`${server.url}/api/product/stock`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie },
-      body: JSON.stringify({ id: product!._id, inStock: false }),
-    });
-    expect(off.status).toBe(200);
+    await takeOffSale(product!._id);
 
     const onlineAt = Date.now();
     await context.setOffline(false);
@@ -100,4 +131,20 @@ describe('failed loads and a lost network are shown, and the page recovers (real
     expect(visitor.problems()).toEqual([]);
     await visitor.context.close();
   });
+
+  /** The seller takes a product off sale through the API (its own session, not the shopper's page). */
+  async function takeOffSale(productId: string): Promise<void> {
+    const login = await fetch(`${server.url}/api/seller/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(server.config.seller),
+    });
+    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const off = await fetch(`${server.url}/api/product/stock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ id: productId, inStock: false }),
+    });
+    expect(off.status).toBe(200);
+  }
 });

@@ -1,16 +1,17 @@
 import { useState, type FormEvent } from 'react';
-import type { z } from 'zod';
+import { safeParse } from 'zod/mini';
+import type { $ZodType, output } from 'zod/v4/core';
 import { fieldErrors, type FieldErrors } from '../lib/field-errors';
 import { useAction } from './use-action';
 
-export type FormOptions<V extends Record<string, string>, S extends z.ZodType> = {
+export type FormOptions<V extends Record<string, string>, S extends $ZodType> = {
   initial: V | (() => V);
   /** The contract's schema for what the form sends; its messages become the inline field errors. */
   schema: S;
   /** Turns the typed text into what the schema checks (numbers, optional fields); the values as they are by default. */
   toInput?: (values: V) => unknown;
   /** Sends the checked data; a throw is shown as an error toast and the values stay for another try. */
-  onSubmit: (data: z.output<S>, values: V) => Promise<void>;
+  onSubmit: (data: output<S>, values: V) => Promise<void>;
 };
 
 /**
@@ -18,7 +19,7 @@ export type FormOptions<V extends Record<string, string>, S extends z.ZodType> =
  * per field), a busy flag while the request is out, and server failures as toasts. `field(name)` gives what a
  * FormField needs; `reset` empties the form after a success that should leave it blank.
  */
-export function useZodForm<V extends Record<string, string>, S extends z.ZodType>(options: FormOptions<V, S>) {
+export function useZodForm<V extends Record<string, string>, S extends $ZodType>(options: FormOptions<V, S>) {
   const [values, setValues] = useState<V>(options.initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const { busy, run } = useAction();
@@ -36,7 +37,7 @@ export function useZodForm<V extends Record<string, string>, S extends z.ZodType
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = options.schema.safeParse(options.toInput ? options.toInput(values) : values);
+    const parsed = safeParse(options.schema, options.toInput ? options.toInput(values) : values);
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error));
       return;

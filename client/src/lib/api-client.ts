@@ -1,4 +1,5 @@
-import type { z } from 'zod';
+import { safeParse } from 'zod/mini';
+import type { $ZodType, output } from 'zod/v4/core';
 
 /** A failed /api call: the server's `message` (shown as an error toast) and the HTTP status. */
 export class ApiError extends Error {
@@ -54,7 +55,7 @@ function isFailure(json: unknown): boolean {
  * Every answer is JSON `{ success, message?, ... }`. Cookies carry the session, so requests
  * always include credentials; URLs are relative because the API is on the same origin (proxied by Vite in dev).
  */
-async function request<S extends z.ZodType>(method: string, url: string, schema: S, options: RequestOptions = {}): Promise<z.output<S>> {
+async function request<S extends $ZodType>(method: string, url: string, schema: S, options: RequestOptions = {}): Promise<output<S>> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   let body: BodyInit | undefined;
   if (options.form) {
@@ -77,17 +78,18 @@ async function request<S extends z.ZodType>(method: string, url: string, schema:
   if (!response.ok || isFailure(json)) {
     throw new ApiError(messageOf(json) ?? `Request failed (${response.status})`, response.status);
   }
-  const parsed = schema.safeParse(json);
+  // The reply shapes are zod/mini (core/contracts/http/common-replies.ts); this parses those and full zod alike.
+  const parsed = safeParse(schema, json);
   if (!parsed.success) throw new ApiError('Unexpected answer from the server. Please try again.', response.status);
   return parsed.data;
 }
 
 export const api = {
-  get: <S extends z.ZodType>(url: string, schema: S, options?: RequestOptions) => request('GET', url, schema, options),
-  post: <S extends z.ZodType>(url: string, schema: S, options?: RequestOptions) => request('POST', url, schema, options),
-  put: <S extends z.ZodType>(url: string, schema: S, options?: RequestOptions) => request('PUT', url, schema, options),
-  patch: <S extends z.ZodType>(url: string, schema: S, options?: RequestOptions) => request('PATCH', url, schema, options),
-  delete: <S extends z.ZodType>(url: string, schema: S, options?: RequestOptions) => request('DELETE', url, schema, options),
+  get: <S extends $ZodType>(url: string, schema: S, options?: RequestOptions) => request('GET', url, schema, options),
+  post: <S extends $ZodType>(url: string, schema: S, options?: RequestOptions) => request('POST', url, schema, options),
+  put: <S extends $ZodType>(url: string, schema: S, options?: RequestOptions) => request('PUT', url, schema, options),
+  patch: <S extends $ZodType>(url: string, schema: S, options?: RequestOptions) => request('PATCH', url, schema, options),
+  delete: <S extends $ZodType>(url: string, schema: S, options?: RequestOptions) => request('DELETE', url, schema, options),
 };
 
 /** The text to show for any thrown value. */

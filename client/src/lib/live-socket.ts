@@ -1,4 +1,4 @@
-import { WsMessage } from '@core/contracts/ws';
+import { WsMessage, type WsClientMessage } from '@core/contracts/ws';
 
 export type LiveStatus = 'connecting' | 'online' | 'offline';
 
@@ -11,6 +11,12 @@ type LiveHandlers = {
 
 const FIRST_RETRY_MS = 500;
 const MAX_RETRY_MS = 10_000;
+/** The heartbeat: a ping this often while the page is visible; the server answers each with a pong. */
+const PING_EVERY_MS = 1_000;
+/** Nothing heard for this long (a pong is due every second) means the socket has gone silent: say offline. */
+const SILENT_AFTER_MS = 1_500;
+/** Silent this long: the socket is given up and a new one opened (the old path may never come back). */
+const REPLACE_AFTER_MS = 10_000;
 
 function socketUrl(path: string): string {
   const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
@@ -32,15 +38,35 @@ function retire(socket: WebSocket): void {
 /**
  * The one WebSocket to `/ws`. The session cookie decides what the server sends. Frames are safeParsed with the shared
  * contract and unknown ones ignored; a lost connection is retried with exponential backoff capped at 10 s.
+ *
+ * A connection can also go silent without closing (a stalled proxy or network path: the browser may take minutes to
+ * notice), so once the server's `hello` arrives the socket pings every second. Nothing heard for 1.5 s: the page says
+ * offline. Heard again: online, and the snapshots are fetched again, since messages may have been lost meanwhile.
  */
 export function createLiveSocket(handlers: LiveHandlers, path = '/ws') {
   let socket: WebSocket | null = null;
   let attempt = 0;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let running = false;
+  const heartbeat = createHeartbeat({
+    ping: (frame) => {
+      if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(frame));
+    },
+    silent: () => handlers.statusChanged('offline'),
+    heardAgain: () => {
+      handlers.statusChanged('online');
+      handlers.opened();
+    },
+    givenUp: () => {
+      if (socket) retire(socket);
+      socket = null;
+      scheduleRetry();
+    },
+  });
 
   function connect(): void {
     clearTimeout(retryTimer);
+    heartbeat.stop();
     const ws = new WebSocket(socketUrl(path));
     socket = ws;
     // The server identifies the session after the upgrade and only then starts delivering; its `hello` is the moment
@@ -59,8 +85,11 @@ export function createLiveSocket(handlers: LiveHandlers, path = '/ws') {
         attempt = 0;
         handlers.statusChanged('online');
         handlers.opened();
+        heartbeat.start();
+      } else {
+        heartbeat.heard();
       }
-      handlers.message(parsed.data);
+      if (parsed.data.type !== 'pong') handlers.message(parsed.data);
     };
     ws.onerror = () => {
       // A close event always follows; the retry is scheduled there.
@@ -68,6 +97,7 @@ export function createLiveSocket(handlers: LiveHandlers, path = '/ws') {
     ws.onclose = () => {
       if (socket !== ws) return;
       socket = null;
+      heartbeat.stop();
       if (!running) return;
       handlers.statusChanged('offline');
       scheduleRetry();
@@ -88,6 +118,7 @@ export function createLiveSocket(handlers: LiveHandlers, path = '/ws') {
   function wentOffline(): void {
     if (!running) return;
     clearTimeout(retryTimer);
+    heartbeat.stop();
     if (socket) retire(socket);
     socket = null;
     handlers.statusChanged('offline');
@@ -107,12 +138,14 @@ export function createLiveSocket(handlers: LiveHandlers, path = '/ws') {
       handlers.statusChanged('connecting');
       window.addEventListener('online', retryNowIfOffline);
       window.addEventListener('offline', wentOffline);
+      document.addEventListener('visibilitychange', heartbeat.visibilityChanged);
       connect();
     },
     /** A new session (login, logout) means a new audience: reconnect at once. */
     restart(): void {
       if (!running) return;
       clearTimeout(retryTimer);
+      heartbeat.stop();
       if (socket) retire(socket);
       socket = null;
       attempt = 0;
@@ -123,8 +156,104 @@ export function createLiveSocket(handlers: LiveHandlers, path = '/ws') {
       clearTimeout(retryTimer);
       window.removeEventListener('online', retryNowIfOffline);
       window.removeEventListener('offline', wentOffline);
+      document.removeEventListener('visibilitychange', heartbeat.visibilityChanged);
+      heartbeat.stop();
       if (socket) retire(socket);
       socket = null;
+    },
+  };
+}
+
+type HeartbeatHandlers = {
+  ping: (frame: WsClientMessage) => void;
+  silent: () => void;
+  heardAgain: () => void;
+  givenUp: () => void;
+};
+
+/**
+ * Pings and watches one socket from its `hello` on. While silent it pings four times as often, so the page catches up
+ * within moments of the path coming back. A hidden tab pauses it: browsers throttle a background tab's timers to as
+ * little as once a minute, which would read as silence, and nobody is looking at the indicator then.
+ */
+function createHeartbeat(handlers: HeartbeatHandlers) {
+  let running = false;
+  /** Nothing heard for SILENT_AFTER_MS: the page says offline until a frame arrives. */
+  let silent = false;
+  let nextId = 0;
+  let pingTimer: ReturnType<typeof setInterval> | undefined;
+  let watchdog: ReturnType<typeof setTimeout> | undefined;
+
+  function pingEvery(ms: number): void {
+    clearInterval(pingTimer);
+    pingTimer = setInterval(() => handlers.ping({ type: 'ping', id: nextId++ }), ms);
+  }
+
+  function wentSilent(): void {
+    silent = true;
+    handlers.silent();
+    keepAsking();
+  }
+
+  /** Silent: ping often until something is heard, or give the socket up. */
+  function keepAsking(): void {
+    handlers.ping({ type: 'ping', id: nextId++ });
+    pingEvery(PING_EVERY_MS / 4);
+    clearTimeout(watchdog);
+    watchdog = setTimeout(gaveUp, REPLACE_AFTER_MS);
+  }
+
+  function gaveUp(): void {
+    stop();
+    handlers.givenUp();
+  }
+
+  /** From now, silence is counted again (after a frame, or when the tab shows). */
+  function watch(): void {
+    clearTimeout(watchdog);
+    watchdog = setTimeout(wentSilent, SILENT_AFTER_MS);
+  }
+
+  function resume(): void {
+    silent = false;
+    handlers.ping({ type: 'ping', id: nextId++ });
+    pingEvery(PING_EVERY_MS);
+    watch();
+  }
+
+  function pause(): void {
+    clearInterval(pingTimer);
+    clearTimeout(watchdog);
+  }
+
+  function stop(): void {
+    running = false;
+    silent = false;
+    pause();
+  }
+
+  return {
+    start(): void {
+      stop();
+      running = true;
+      if (!document.hidden) resume();
+    },
+    /** Any frame counts: the socket is alive. */
+    heard(): void {
+      if (!running || document.hidden) return;
+      if (!silent) {
+        watch();
+        return;
+      }
+      resume();
+      handlers.heardAgain();
+    },
+    stop,
+    visibilityChanged(): void {
+      if (!running) return;
+      if (document.hidden) pause();
+      else if (!silent) resume();
+      else keepAsking();
     },
   };
 }

@@ -1,39 +1,33 @@
-import { z } from 'zod';
-import { Text } from './common';
+import { z } from 'zod/mini';
+import { EmailAddress, Text } from './common';
 
 export const AddressInput = z.strictObject({
   firstName: Text(60, 'First name'),
   lastName: Text(60, 'Last name'),
-  email: z.string({ message: 'Email is required' }).trim().toLowerCase().max(254).pipe(z.email({ message: 'Enter a valid email address' })),
+  email: EmailAddress,
   street: Text(200, 'Street'),
   city: Text(80, 'City'),
   state: Text(80, 'State'),
   // The form's numeric input may send a number; an Indian PIN code is 6 digits and never starts with 0.
-  zipcode: z.union([z.string(), z.number()]).transform(String).pipe(z.string().trim().regex(/^[1-9]\d{5}$/, 'Enter a 6-digit PIN code')),
+  zipcode: z.pipe(
+    z.pipe(z.union([z.string(), z.number()]), z.transform(String)),
+    z.string().check(z.trim(), z.regex(/^[1-9]\d{5}$/, 'Enter a 6-digit PIN code')),
+  ),
   country: Text(60, 'Country'),
-  phone: z
-    .union([z.string(), z.number()])
-    .transform((p) => String(p).replace(/[\s-]/g, ''))
-    .pipe(z.string().regex(/^(\+91|91)?[6-9]\d{9}$/, 'Enter a 10-digit mobile number').transform((p) => p.slice(-10))),
+  phone: z.pipe(
+    z.pipe(
+      z.union([z.string(), z.number()]),
+      z.transform((p: string | number) => String(p).replace(/[\s-]/g, '')),
+    ),
+    z.pipe(
+      z.string().check(z.regex(/^(\+91|91)?[6-9]\d{9}$/, 'Enter a 10-digit mobile number')),
+      z.transform((p: string) => p.slice(-10)),
+    ),
+  ),
 });
 export type AddressInput = z.infer<typeof AddressInput>;
 
-export const AddAddressBody = z.strictObject({ address: AddressInput, userId: z.unknown().optional() });
+export const AddAddressBody = z.strictObject({ address: AddressInput, userId: z.optional(z.unknown()) });
 export const UpdateAddressBody = z.strictObject({ address: AddressInput });
 
-export const AddressDto = z.object({
-  _id: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  street: z.string(),
-  city: z.string(),
-  state: z.string(),
-  zipcode: z.string(),
-  country: z.string(),
-  phone: z.string(),
-});
-export type AddressDto = z.infer<typeof AddressDto>;
-
-export const AddressesReply = z.object({ success: z.literal(true), addresses: z.array(AddressDto), message: z.string().optional() });
-export const AddressReply = z.object({ success: z.literal(true), message: z.string(), address: AddressDto });
+export { AddressDto, AddressesReply, AddressReply } from './address-replies';

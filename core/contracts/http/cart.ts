@@ -1,10 +1,9 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** The cart: product id → positive integer quantity. Checked item by item in the cart service. */
 export const CartItems = z
-  .record(z.string().max(64), z.unknown())
-  .refine((c) => Object.keys(c).length <= 100, 'A cart holds at most 100 different products');
-export const CartUpdateBody = z.strictObject({ cartItems: CartItems, userId: z.unknown().optional() });
+  .record(z.string().check(z.maxLength(64)), z.unknown())
+  .check(z.refine((c) => Object.keys(c).length <= 100, 'A cart holds at most 100 different products'));
+export const CartUpdateBody = z.strictObject({ cartItems: CartItems, userId: z.optional(z.unknown()) });
 
-/** The cart as stored after validation (quantities may have been capped by stock). */
-export const CartReply = z.object({ success: z.literal(true), message: z.string(), cartItems: z.record(z.string(), z.number().int()) });
+export { CartReply } from './cart-replies';

@@ -1,6 +1,6 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
-const Probe = z.object({ ok: z.boolean(), ms: z.number(), error: z.string().optional() });
+const Probe = z.object({ ok: z.boolean(), ms: z.number(), error: z.optional(z.string()) });
 const QueueDepth = z.object({ waiting: z.number(), active: z.number(), delayed: z.number(), failed: z.number() });
 
 /**
@@ -11,10 +11,10 @@ const QueueDepth = z.object({ waiting: z.number(), active: z.number(), delayed: 
 export const HealthReply = z.object({
   success: z.boolean(),
   status: z.enum(['up', 'down']),
-  postgres: Probe.optional(),
-  redis: Probe.optional(),
-  outbox: z.object({ backlog: z.number().int(), oldestAgeMs: z.number().nullable() }).nullable().optional(),
+  postgres: z.optional(Probe),
+  redis: z.optional(Probe),
+  outbox: z.optional(z.nullable(z.object({ backlog: z.int(), oldestAgeMs: z.nullable(z.number()) }))),
   /** Whether some outbox relay holds a LISTEN connection (live updates in milliseconds, else on the poll). */
-  relay: z.object({ listening: z.boolean(), listeners: z.number().int() }).nullable().optional(),
-  queues: z.record(z.string(), QueueDepth).nullable().optional(),
+  relay: z.optional(z.nullable(z.object({ listening: z.boolean(), listeners: z.int() }))),
+  queues: z.optional(z.nullable(z.record(z.string(), QueueDepth))),
 });

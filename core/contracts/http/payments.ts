@@ -1,29 +1,29 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const RazorpayCreateReply = z.object({
   success: z.literal(true),
-  order: z.object({ id: z.string(), amount: z.number().int(), currency: z.string() }),
-  /** The checkout's first order (the one verify is called with); `orders` are all of them, one per store. */
+  order: z.object({ id: z.string(), amount: z.int(), currency: z.string() }),
+  /** The checkout's first order (the one verify is called with); `orderIds` are all of them, one per store. */
   dbOrderId: z.string(),
   checkoutId: z.string(),
-  orderIds: z.array(z.string()).min(1),
+  orderIds: z.array(z.string()).check(z.minLength(1)),
   key: z.string(),
   /** 'simulated' tells the client to open the built-in test checkout instead of Razorpay's. */
   gateway: z.enum(['razorpay', 'simulated']),
   prefill: z.object({ name: z.string(), email: z.string(), contact: z.string() }),
   /** How long Checkout may stay open; it closes before the server would expire the unpaid order. */
-  timeoutSeconds: z.number().int().positive(),
+  timeoutSeconds: z.int().check(z.positive()),
   /** When the Pending order is cancelled unless paid (ISO time). */
-  expiresAt: z.string().nullable(),
+  expiresAt: z.nullable(z.string()),
 });
 export type RazorpayCreateReply = z.infer<typeof RazorpayCreateReply>;
 
-const GatewayId = (label: string) => z.string({ message: `${label} is required` }).min(1, `${label} is required`).max(100);
+const GatewayId = (label: string) => z.string({ message: `${label} is required` }).check(z.minLength(1, `${label} is required`), z.maxLength(100));
 
 export const VerifyBody = z.strictObject({
   razorpay_order_id: GatewayId('razorpay_order_id'),
   razorpay_payment_id: GatewayId('razorpay_payment_id'),
-  razorpay_signature: z.string({ message: 'razorpay_signature is required' }).regex(/^[0-9a-f]{64}$/i, 'razorpay_signature is malformed'),
+  razorpay_signature: z.string({ message: 'razorpay_signature is required' }).check(z.regex(/^[0-9a-f]{64}$/i, 'razorpay_signature is malformed')),
   orderId: z.uuid({ message: 'orderId must be a valid id' }),
 });
 export type VerifyBody = z.infer<typeof VerifyBody>;
@@ -38,7 +38,7 @@ const TEST_OUTCOMES = ['success', 'authorized', 'pending', 'failure'] as const;
 export const SimulatedCheckoutBody = z.strictObject({
   gatewayOrderId: GatewayId('gatewayOrderId'),
   outcome: z.enum(TEST_OUTCOMES, { message: `outcome must be one of ${TEST_OUTCOMES.join(', ')}` }),
-  refund: z.enum(['processed', 'failed'], { message: "refund must be 'processed' or 'failed'" }).optional(),
+  refund: z.optional(z.enum(['processed', 'failed'], { message: "refund must be 'processed' or 'failed'" })),
 });
 
 /** Exactly what Razorpay Checkout hands its success handler. */
@@ -52,8 +52,8 @@ export type GatewayResponse = z.infer<typeof GatewayResponse>;
 export const SimulatedCheckoutReply = z.object({
   success: z.literal(true),
   paymentId: z.string(),
-  response: GatewayResponse.optional(),
-  error: z.object({ code: z.string(), description: z.string(), metadata: z.object({ order_id: z.string(), payment_id: z.string() }) }).optional(),
+  response: z.optional(GatewayResponse),
+  error: z.optional(z.object({ code: z.string(), description: z.string(), metadata: z.object({ order_id: z.string(), payment_id: z.string() }) })),
 });
 
 /** A pending (UPI collect) test payment approved or declined, however late. */

@@ -1,75 +1,45 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { CATEGORY_PATHS } from '../../domain/categories';
 import { hasNoControlChars, Pagination, Rupees, Text, Uuid } from './common';
 
-/** The public product shape, prices in rupees. `stock` is null when not counted. */
-export const ProductDto = z.object({
-  _id: z.string(),
-  name: z.string(),
-  category: z.string(),
-  description: z.array(z.string()),
-  price: z.number(),
-  offerPrice: z.number(),
-  images: z.array(z.string()),
-  inStock: z.boolean(),
-  stock: z.number().int().nullable(),
-  /** The store that sells it. */
-  seller: z.object({ id: z.string(), storeName: z.string() }),
-  createdAt: z.string(),
-});
-export type ProductDto = z.infer<typeof ProductDto>;
+/** A search or category filter: trimmed, short, single-line. */
+const Filter = (max: number, label: string) =>
+  z.optional(z.string().check(z.trim(), z.maxLength(max), z.refine(hasNoControlChars, `${label} contains characters that are not allowed`)));
 
-export const ProductListQuery = Pagination.extend({
-  search: z.string().trim().max(100).refine(hasNoControlChars, 'Search contains characters that are not allowed').optional(),
-  category: z.string().trim().max(40).refine(hasNoControlChars, 'Category contains characters that are not allowed').optional(),
+export const ProductListQuery = z.extend(Pagination, {
+  search: Filter(100, 'Search'),
+  category: Filter(40, 'Category'),
   /** Only this store's products. */
-  seller: z.uuid({ message: 'seller must be a store id' }).optional(),
+  seller: z.optional(z.uuid({ message: 'seller must be a store id' })),
 });
-
-export const ProductListReply = z.object({
-  success: z.literal(true),
-  products: z.array(ProductDto),
-  total: z.number().int(),
-  page: z.number().int(),
-  limit: z.number().int().nullable(),
-  message: z.string().optional(),
-});
-
-export const ProductDetailReply = z.object({ success: z.literal(true), product: ProductDto });
-
-/** A seller's change of one product: what it is now. */
-export const ProductReply = z.object({ success: z.literal(true), message: z.string(), product: ProductDto });
 
 /** Units left to sell; null (or absent) means stock is not counted, 0 means sold out. */
-const StockQuantity = z
-  .number({ message: 'Stock must be a whole number' })
-  .int('Stock must be a whole number')
-  .min(0, 'Stock cannot be negative')
-  .max(1_000_000, 'Stock is too large')
-  .nullable()
-  .optional();
+const StockQuantity = z.optional(
+  z.nullable(z.int({ message: 'Stock must be a whole number' }).check(z.gte(0, 'Stock cannot be negative'), z.lte(1_000_000, 'Stock is too large'))),
+);
 
-const Description = z
-  .union([z.string().max(4000, 'Description is too long'), z.array(z.string().max(500)).max(20)])
-  .transform((d) => splitDescription(d));
+const Description = z.pipe(
+  z.union([z.string().check(z.maxLength(4000, 'Description is too long')), z.array(z.string().check(z.maxLength(500, 'Each description line must be at most 500 characters'))).check(z.maxLength(20, 'A description has at most 20 lines'))]),
+  z.transform((d: string | string[]) => splitDescription(d)),
+);
 
 /** The editable fields of a product, shared by add, edit and partial edit. */
 const productFields = {
   name: Text(120, 'Name'),
   // The seller form joins bullet lines with the literal text '/n'; a string is split on it and on newlines.
-  description: Description.optional().transform((d) => d ?? []),
+  description: z.pipe(z.optional(Description), z.transform((d: string[] | undefined) => d ?? [])),
   category: z.enum(CATEGORY_PATHS, { message: `Category must be one of ${CATEGORY_PATHS.join(', ')}` }),
   price: Rupees('Price'),
   offerPrice: Rupees('Offer price'),
   stock: StockQuantity,
 };
-const offerNotAbovePrice: [(p: { price?: number; offerPrice?: number }) => boolean, { message: string; path: string[] }] = [
+const offerNotAbovePrice = z.refine<{ price?: number; offerPrice?: number }>(
   (p) => p.price === undefined || p.offerPrice === undefined || p.offerPrice <= p.price,
   { message: 'Offer price cannot be more than the price', path: ['offerPrice'] },
-];
+);
 
 /** The multipart `productData` JSON of POST /api/product/add. */
-export const ProductData = z.strictObject(productFields).refine(...offerNotAbovePrice);
+export const ProductData = z.strictObject(productFields).check(offerNotAbovePrice);
 export type ProductData = z.infer<typeof ProductData>;
 
 /**
@@ -77,22 +47,27 @@ export type ProductData = z.infer<typeof ProductData>;
  * current image URLs to keep, in order; new image files sent with the form are added after them.
  */
 export const ProductEditData = z
-  .strictObject({ ...productFields, images: z.array(z.string().max(300)).max(4, 'A product can have at most 4 images').default([]) })
-  .refine(...offerNotAbovePrice);
+  .strictObject({
+    ...productFields,
+    images: z._default(z.array(z.string().check(z.maxLength(300))).check(z.maxLength(4, 'A product can have at most 4 images')), []),
+  })
+  .check(offerNotAbovePrice);
 export type ProductEditData = z.infer<typeof ProductEditData>;
 
 /** Body of PATCH /api/product/:id: any of the fields to change (a restock sends only `stock`). */
 export const ProductPatchBody = z
   .strictObject({
-    name: productFields.name.optional(),
-    description: Description.optional(),
-    category: productFields.category.optional(),
-    price: productFields.price.optional(),
-    offerPrice: productFields.offerPrice.optional(),
+    name: z.optional(productFields.name),
+    description: z.optional(Description),
+    category: z.optional(productFields.category),
+    price: z.optional(productFields.price),
+    offerPrice: z.optional(productFields.offerPrice),
     stock: StockQuantity,
   })
-  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Send at least one field to change' })
-  .refine(...offerNotAbovePrice);
+  .check(
+    z.refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Send at least one field to change' }),
+    offerNotAbovePrice,
+  );
 export type ProductPatchBody = z.infer<typeof ProductPatchBody>;
 
 export function splitDescription(d: string | string[] | undefined): string[] {
@@ -107,5 +82,7 @@ export const StockBody = z
     inStock: z.boolean({ message: 'inStock must be true or false' }),
     stock: StockQuantity,
   })
-  .refine((b) => !(b.inStock && b.stock === 0), { message: 'A product with 0 units left cannot be in stock', path: ['stock'] });
+  .check(z.refine((b) => !(b.inStock && b.stock === 0), { message: 'A product with 0 units left cannot be in stock', path: ['stock'] }));
 export type StockBody = z.infer<typeof StockBody>;
+
+export { ProductDetailReply, ProductDto, ProductListReply, ProductReply } from './product-replies';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** GET /api/store: what every page needs to know about the store itself. */
 export const StoreInfoReply = z.object({

@@ -1,4 +1,5 @@
-import type { z } from 'zod';
+import { safeParse } from 'zod/mini';
+import type { $ZodType } from 'zod/v4/core';
 import { describeInputProblem, findInputProblem } from '../../contracts/http/clean-input';
 import { ProductData } from '../../contracts/http/products';
 import { AppError, invalid } from '../../domain/errors';
@@ -26,7 +27,7 @@ export type ProductForm<T = ProductData> = { data: T; images: StoredImage[] };
 export async function readProductForm<T = ProductData>(
   parts: AsyncIterable<FormPart>,
   storage: ImageStorage,
-  form: { schema: z.ZodType<T>; imageRequired: boolean } = { schema: ProductData as unknown as z.ZodType<T>, imageRequired: true },
+  form: { schema: $ZodType<T>; imageRequired: boolean } = { schema: ProductData as unknown as $ZodType<T>, imageRequired: true },
 ): Promise<ProductForm<T>> {
   const images: StoredImage[] = [];
   let data: T | undefined;
@@ -56,7 +57,7 @@ export async function readProductForm<T = ProductData>(
 export const tooManyImages = () =>
   new AppError('too_large', 'too_many_images', `A product can have at most ${MAX_PRODUCT_IMAGES} images`);
 
-function parseProductData<T>(schema: z.ZodType<T>, value: unknown, truncated: boolean): T {
+function parseProductData<T>(schema: $ZodType<T>, value: unknown, truncated: boolean): T {
   if (truncated) throw invalid('product_data_too_long', 'productData is too long');
   let json = value;
   if (typeof value === 'string') {
@@ -71,7 +72,7 @@ function parseProductData<T>(schema: z.ZodType<T>, value: unknown, truncated: bo
   }
   const problem = findInputProblem(json, 'productData');
   if (problem) throw invalid('invalid_text', describeInputProblem(problem));
-  const parsed = schema.safeParse(json);
+  const parsed = safeParse(schema, json);
   if (!parsed.success) {
     // The schema's messages name their field ('Price must be more than 0'), so they read well joined.
     const messages = new Set(parsed.error.issues.map((i) => i.message));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ETA_MINUTES, isPastPromise, lateFirst, minutesUntil, promisedAtFrom } from '../../../core/domain/delivery-promise';
+import { DEFAULT_ETA_MINUTES, ETA_RANGE_MESSAGE, etaMinutesFrom, isPastPromise, lateFirst, minutesUntil, promisedAtFrom } from '../../../core/domain/delivery-promise';
 
 const now = new Date('2026-11-23T10:00:00.000Z');
 
@@ -7,6 +7,14 @@ describe('delivery promise', () => {
   it('promises the store default, or the given minutes, from now', () => {
     expect(promisedAtFrom(now).getTime() - now.getTime()).toBe(DEFAULT_ETA_MINUTES * 60_000);
     expect(promisedAtFrom(now, 25).toISOString()).toBe('2026-11-23T10:25:00.000Z');
+  });
+
+  it("reads the seller's typed ETA as whole minutes from 1 to 240, and anything else as nothing to promise", () => {
+    expect(etaMinutesFrom('25')).toBe(25);
+    expect(etaMinutesFrom(' 1 ')).toBe(1);
+    expect(etaMinutesFrom('240')).toBe(240);
+    for (const typo of ['', ' ', '0', '241', '2.5', '-5', '1e2', '10 min', '٣']) expect(etaMinutesFrom(typo), typo).toBeNull();
+    expect(ETA_RANGE_MESSAGE).toBe('Minutes must be a whole number from 1 to 240');
   });
 
   it('counts whole minutes left, rounding up, and none once the time has passed', () => {

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { Link } from 'react-router-dom';
-import type { ProductDto } from '@core/contracts/http/products';
+import type { ProductDto } from '@core/contracts/http/product-replies';
 import { rupeesToPaise } from '@core/domain/money';
 import { itemsTotal } from '@core/domain/pricing';
 import { Spinner } from '../../components/ui/spinner';

@@ -1,21 +1,68 @@
+import { useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
-import { OrderDto } from '@core/contracts/http/orders';
+import { OrderDto } from '@core/contracts/http/order-replies';
 import { formatRupees, paiseToRupees, rupeesToPaise } from '@core/domain/money';
+import { OrderStatus } from '@core/domain/order-status';
+import { Spinner } from '../../components/ui/spinner';
+import { listHandlers, useLoader } from '../../hooks/use-loader';
+import { useLiveConnection } from '../../features/live/stores/live-connection-store';
+import { getMyOrders } from '../../features/orders/api/get-my-orders';
+import { ArrivalCountdown } from '../../features/orders/components/arrival-countdown';
+import { useMyOrders } from '../../features/orders/stores/my-orders-store';
+import { orderStatusOf } from '../../lib/order-status';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import './routes.css';
 
 /**
- * /order-placed: the confirmation a shopper sees right after placing an order, before My Orders. The order comes in
- * the navigation state from the checkout; opened any other way (a reload, a bookmark) there is nothing to confirm,
- * so it goes to My Orders, where every order is.
+ * What the checkout hands over: a cash-on-delivery order as placed, or the id of an order whose online payment was
+ * just submitted (it is still confirming).
+ */
+type Placed = { orderId: string; order?: OrderDto };
+
+function placedFrom(state: unknown): Placed | null {
+  const { order, orderId } = (state ?? {}) as { order?: unknown; orderId?: unknown };
+  const parsed = OrderDto.safeParse(order);
+  if (parsed.success) return { orderId: parsed.data._id, order: parsed.data };
+  return typeof orderId === 'string' ? { orderId } : null;
+}
+
+function paymentText(order: OrderDto): string {
+  if (order.paymentType === 'COD') return 'Cash on delivery: pay when it arrives.';
+  if (order.isPaid) return 'Paid';
+  if (orderStatusOf(order) === OrderStatus.Cancelled) return 'Payment not completed: the order was cancelled.';
+  return 'Payment confirming…';
+}
+
+/**
+ * /order-placed: the confirmation a shopper sees right after placing an order, before My Orders. A cash-on-delivery
+ * order comes whole in the navigation state; after an online payment only its id does, and the screen follows the
+ * order in My Orders' store (live updates, a fresh snapshot after each reconnect) from "Payment confirming…" to
+ * "Paid". Opened any other way (a reload, a bookmark) there is nothing to confirm, so it goes to My Orders.
  */
 export function OrderPlacedRoute() {
-  const { state } = useLocation();
-  const parsed = OrderDto.safeParse((state as { order?: unknown } | null)?.order);
-  useDocumentTitle(parsed.success ? `Order ${parsed.data.orderId} placed` : null);
-  if (!parsed.success) return <Navigate to="/my-orders" replace />;
-  const order = parsed.data;
-  const cod = order.paymentType === 'COD';
+  const placed = placedFrom(useLocation().state);
+  const held = useMyOrders((s) => (placed ? s.orders.find((o) => o._id === placed.orderId) : undefined));
+  const generation = useLiveConnection((s) => s.generation);
+  const [lookedUp, setLookedUp] = useState<'no' | 'yes' | 'failed'>('no');
+  const handlers = listHandlers(useMyOrders, 'orders', { quiet: true });
+  useLoader(placed && !placed.order ? getMyOrders : null, [generation], {
+    ...handlers,
+    loaded: (orders) => {
+      handlers.loaded(orders);
+      setLookedUp('yes');
+    },
+    failed: () => {
+      handlers.failed?.(null);
+      setLookedUp('failed');
+    },
+  });
+  // The newest version wins: a live update may already have moved a cash-on-delivery order along.
+  const order = held && (!placed?.order || held.version > placed.order.version) ? held : placed?.order;
+  useDocumentTitle(order ? `Order ${order.orderId} placed` : null);
+
+  if (!placed || (!order && lookedUp !== 'no')) return <Navigate to="/my-orders" replace />;
+  if (!order) return <Spinner label="Loading your order" />;
+  const paid = order.paymentType === 'Online' && order.isPaid;
 
   return (
     <div className="container page order-placed" data-testid="order-placed">
@@ -40,9 +87,10 @@ export function OrderPlacedRoute() {
         <p className="order-placed__amount">
           Amount <strong data-testid="placed-order-amount">{formatRupees(order.amount)}</strong>
         </p>
-        <p data-testid="placed-order-payment">
-          {cod ? 'Cash on delivery: pay when it arrives.' : order.isPaid ? 'Paid online.' : 'Payment pending.'}
+        <p data-testid="placed-order-payment" data-paid={paid ? 'true' : undefined} role="status">
+          {paymentText(order)}
         </p>
+        <ArrivalCountdown order={order} />
         <p className="muted">We deliver in about 10 minutes; My Orders shows each step as it happens.</p>
       </section>
       <div className="route-error__actions">

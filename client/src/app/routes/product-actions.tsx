@@ -1,4 +1,4 @@
-import type { ProductDto } from '@core/contracts/http/products';
+import type { ProductDto } from '@core/contracts/http/product-replies';
 import { CartControl } from '../../features/cart/components/cart-control';
 
 /** The cart control every product card carries: products and cart meet here, in app/. */

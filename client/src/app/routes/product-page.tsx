@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import type { ProductDto } from '@core/contracts/http/products';
+import type { ProductDto } from '@core/contracts/http/product-replies';
 import { RELATED_PRODUCT_COUNT } from '../../config/constants';
 import { LoadFailed } from '../../components/ui/load-failed';
 import { Spinner } from '../../components/ui/spinner';

@@ -1,4 +1,4 @@
-import { AddressesReply, type AddressDto } from '@core/contracts/http/addresses';
+import { AddressesReply, type AddressDto } from '@core/contracts/http/address-replies';
 import { api } from '../../../lib/api-client';
 
 export async function getAddresses(): Promise<AddressDto[]> {

@@ -1,4 +1,5 @@
-import { AddressReply, type AddressInput } from '@core/contracts/http/addresses';
+import type { AddressInput } from '@core/contracts/http/addresses';
+import { AddressReply } from '@core/contracts/http/address-replies';
 import { api } from '../../../lib/api-client';
 
 export function addAddress(address: AddressInput) {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import type { AddressDto } from '@core/contracts/http/addresses';
+import type { AddressDto } from '@core/contracts/http/address-replies';
 import { toast } from '../../../components/ui/toast/toast-store';
 import { useAction } from '../../../hooks/use-action';
 import { deleteAddress } from '../api/delete-address';

@@ -1,4 +1,5 @@
-import { AddressDto, AddressInput } from '@core/contracts/http/addresses';
+import { AddressInput } from '@core/contracts/http/addresses';
+import { AddressDto } from '@core/contracts/http/address-replies';
 import { FormField } from '../../../components/ui/form-field';
 import { toast } from '../../../components/ui/toast/toast-store';
 import { useZodForm } from '../../../hooks/use-zod-form';

@@ -1,4 +1,4 @@
-import type { AddressDto } from '@core/contracts/http/addresses';
+import type { AddressDto } from '@core/contracts/http/address-replies';
 
 export function addressLine(a: AddressDto): string {
   return `${a.street}, ${a.city}, ${a.state} ${a.zipcode}, ${a.country}`;

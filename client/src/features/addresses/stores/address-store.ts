@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { AddressDto } from '@core/contracts/http/addresses';
+import type { AddressDto } from '@core/contracts/http/address-replies';
 import type { LoadedList } from '../../../lib/load-status';
 
 /** `addressesLoaded` keeps the chosen address when it still exists, otherwise picks the first one. */

@@ -1,4 +1,4 @@
-import { IsAuthReply, type UserDto } from '@core/contracts/http/accounts';
+import { IsAuthReply, type UserDto } from '@core/contracts/http/account-replies';
 import { api, ApiError } from '../../../lib/api-client';
 
 /** GET /api/user/is-auth; null for a visitor (401, or a 200 that says `success: false` / `user: null`). */

@@ -1,5 +1,6 @@
-import type { z } from 'zod';
-import { AuthReply, type LoginBody } from '@core/contracts/http/accounts';
+import type { z } from 'zod/mini';
+import type { LoginBody } from '@core/contracts/http/accounts';
+import { AuthReply } from '@core/contracts/http/account-replies';
 import { api } from '../../../lib/api-client';
 
 /** The visitor's local cart travels along and the server merges it into the account's cart. */

@@ -1,5 +1,5 @@
 import { api } from '../../../lib/api-client';
-import { MessageReply } from '@core/contracts/http/common';
+import { MessageReply } from '@core/contracts/http/common-replies';
 
 export function logout() {
   return api.get('/api/user/logout', MessageReply);

@@ -1,5 +1,6 @@
-import type { z } from 'zod';
-import { AuthReply, type RegisterBody } from '@core/contracts/http/accounts';
+import type { z } from 'zod/mini';
+import type { RegisterBody } from '@core/contracts/http/accounts';
+import { AuthReply } from '@core/contracts/http/account-replies';
 import { api } from '../../../lib/api-client';
 
 export function register(body: z.input<typeof RegisterBody>) {

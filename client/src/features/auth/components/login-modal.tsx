@@ -1,4 +1,4 @@
-import type { UserDto } from '@core/contracts/http/accounts';
+import type { UserDto } from '@core/contracts/http/account-replies';
 import { LoginBody, RegisterBody } from '@core/contracts/http/accounts';
 import { Modal } from '../../../components/ui/modal';
 import { EmailField, FormField, PasswordField } from '../../../components/ui/form-field';

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { UserDto } from '@core/contracts/http/accounts';
+import type { UserDto } from '@core/contracts/http/account-replies';
 
 type SessionState = {
   user: UserDto | null;

@@ -1,4 +1,4 @@
-import { CartReply } from '@core/contracts/http/cart';
+import { CartReply } from '@core/contracts/http/cart-replies';
 import { api } from '../../../lib/api-client';
 import type { CartItems } from '../stores/cart-store';
 

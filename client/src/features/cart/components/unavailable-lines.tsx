@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ProductDto } from '@core/contracts/http/products';
+import type { ProductDto } from '@core/contracts/http/product-replies';
 import { useLoader } from '../../../hooks/use-loader';
 import { useCart } from '../stores/cart-store';
 import { RemoveLineButton } from './remove-line-button';

@@ -1,4 +1,4 @@
-import { OrderReply } from '@core/contracts/http/orders';
+import { OrderReply } from '@core/contracts/http/order-replies';
 import { api } from '../../../lib/api-client';
 
 /** POST /api/order/:id/cancel: the shopper cancels their own order while it is Pending or Order Placed. */

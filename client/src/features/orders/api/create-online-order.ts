@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { PlaceOrderBody } from '@core/contracts/http/orders';
 import { RazorpayCreateReply } from '@core/contracts/http/payments';
 import { api } from '../../../lib/api-client';

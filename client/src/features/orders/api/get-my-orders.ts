@@ -1,4 +1,4 @@
-import { OrdersReply, type OrderDto } from '@core/contracts/http/orders';
+import { OrdersReply, type OrderDto } from '@core/contracts/http/order-replies';
 import { api } from '../../../lib/api-client';
 
 /** GET /api/order/user: the user's orders, newest first. */

@@ -1,4 +1,4 @@
-import type { OrderDto } from '@core/contracts/http/orders';
+import type { OrderDto } from '@core/contracts/http/order-replies';
 import { minutesUntil } from '@core/domain/delivery-promise';
 import { OrderStatus } from '@core/domain/order-status';
 import { useNow } from '../../../hooks/use-now';

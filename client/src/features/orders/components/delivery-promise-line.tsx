@@ -1,4 +1,4 @@
-import type { OrderDto } from '@core/contracts/http/orders';
+import type { OrderDto } from '@core/contracts/http/order-replies';
 import { OrderStatus } from '@core/domain/order-status';
 import { formatClockTime } from '../../../lib/format';
 

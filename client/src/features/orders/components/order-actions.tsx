@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { OrderDto } from '@core/contracts/http/orders';
+import type { OrderDto } from '@core/contracts/http/order-replies';
 import { formatRupees } from '@core/domain/money';
 import { OrderStatus } from '@core/domain/order-status';
 import { toast } from '../../../components/ui/toast/toast-store';
@@ -7,7 +7,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { orderStatusOf } from '../../../lib/order-status';
 import { cancelOrder } from '../api/cancel-order';
 import { payAgain } from '../api/pay-again';
-import { startOnlinePayment } from '../lib/payment-flow';
+import { useOnlinePayment } from '../hooks/use-online-payment';
 import { useMyOrders } from '../stores/my-orders-store';
 
 /** Seconds until `iso`, ticking every second while the card is on screen. */
@@ -37,6 +37,7 @@ const REFUND_TEXT = {
 export function OrderActions({ order }: { order: OrderDto }) {
   const status = orderStatusOf(order);
   const orderReceived = useMyOrders((s) => s.orderReceived);
+  const payOnline = useOnlinePayment();
   const secondsLeft = useSecondsLeft(status === OrderStatus.Pending ? order.expiresAt : null);
   const [busy, setBusy] = useState<'pay' | 'cancel' | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -48,7 +49,7 @@ export function OrderActions({ order }: { order: OrderDto }) {
   async function pay() {
     setBusy('pay');
     try {
-      startOnlinePayment(await payAgain(order._id));
+      payOnline(await payAgain(order._id));
     } catch (error) {
       toast.error(errorMessage(error));
     } finally {

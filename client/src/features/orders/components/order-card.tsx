@@ -1,4 +1,4 @@
-import type { OrderDto } from '@core/contracts/http/orders';
+import type { OrderDto } from '@core/contracts/http/order-replies';
 import { formatRupees } from '@core/domain/money';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { whatsappSupportUrl } from '../../../config/constants';

@@ -1,4 +1,4 @@
-import type { OrderDto } from '@core/contracts/http/orders';
+import type { OrderDto } from '@core/contracts/http/order-replies';
 import { isFinal, OrderStatus } from '@core/domain/order-status';
 import { formatStepTime } from '../../../lib/format';
 import { orderStatusOf } from '../../../lib/order-status';

@@ -16,6 +16,7 @@ import './orders.css';
  */
 export function TestCheckoutModal() {
   const checkout = useTestCheckout((s) => s.checkout);
+  const submitted = useTestCheckout((s) => s.submitted);
   const testCheckoutClosed = useTestCheckout((s) => s.testCheckoutClosed);
   const [busy, setBusy] = useState<TestOutcome | 'approve' | null>(null);
   const [refundFails, setRefundFails] = useState(false);
@@ -42,7 +43,7 @@ export function TestCheckoutModal() {
         return;
       }
       testCheckoutClosed();
-      if (result.response) await paymentSucceeded(checkout, result.response);
+      if (result.response) await paymentSucceeded(checkout, result.response, submitted);
       else paymentFailed(checkout);
     } catch (error) {
       toast.error(errorMessage(error));

@@ -6,7 +6,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { uuid } from '../../../lib/uuid';
 import { createOnlineOrder } from '../api/create-online-order';
 import { placeCodOrder } from '../api/place-cod-order';
-import { startOnlinePayment } from '../lib/payment-flow';
+import { useOnlinePayment } from './use-online-payment';
 
 export type PaymentMethod = 'COD' | 'Online';
 
@@ -19,6 +19,7 @@ export function usePlaceOrder(onPlaced: () => void) {
   const busyRef = useRef(false);
   const attemptKey = useRef<string | null>(null);
   const navigate = useNavigate();
+  const payOnline = useOnlinePayment();
 
   async function placeOrder(body: PlaceOrderBody, method: PaymentMethod): Promise<void> {
     if (busyRef.current) return;
@@ -39,7 +40,7 @@ export function usePlaceOrder(onPlaced: () => void) {
         // The cart stays until the payment places the order for good (the server then drops the bought lines and the
         // live update drops them here): a shopper who walks away from Checkout finds their items again.
         navigate('/my-orders');
-        startOnlinePayment(checkout);
+        payOnline(checkout);
       }
     } catch (error) {
       if (error instanceof ApiError && error.status !== 0) attemptKey.current = null;

@@ -41,11 +41,18 @@ export function paymentDismissed(): void {
   toast('Payment not completed. Your order is waiting for payment: use "Pay now" in My Orders before it expires.');
 }
 
-/** Both gateways end here: the server verifies in the background and the order page flips live. */
-export async function paymentSucceeded(checkout: OnlineCheckout, response: GatewayResponse): Promise<void> {
+/** What the page does once a payment is handed to the server for verification: show its confirmation screen. */
+export type PaymentSubmitted = (orderId: string) => void;
+
+/**
+ * Both gateways end here: the server verifies in the background and the order flips live (the confirmation screen
+ * shows "Payment confirming…" until then).
+ */
+export async function paymentSucceeded(checkout: OnlineCheckout, response: GatewayResponse, submitted: PaymentSubmitted): Promise<void> {
   try {
     const reply = await verifyPayment({ ...response, orderId: checkout.dbOrderId });
     toast.success(reply.message ?? 'Payment received. Confirming your order…');
+    submitted(checkout.dbOrderId);
   } catch (error) {
     toast.error(errorMessage(error));
   }
@@ -59,7 +66,7 @@ export function paymentFailed(checkout: OnlineCheckout): void {
   toast.error(PAYMENT_FAILED_MESSAGE, { id: paymentFailedToastId(checkout.dbOrderId) });
 }
 
-async function openRazorpayCheckout(checkout: OnlineCheckout): Promise<void> {
+async function openRazorpayCheckout(checkout: OnlineCheckout, submitted: PaymentSubmitted): Promise<void> {
   try {
     await loadScript(RAZORPAY_SCRIPT);
   } catch {
@@ -83,7 +90,7 @@ async function openRazorpayCheckout(checkout: OnlineCheckout): Promise<void> {
     theme: { color: '#4fbf8b' },
     handler: (response) => {
       const parsed = GatewayResponse.safeParse(response);
-      if (parsed.success) void paymentSucceeded(checkout, parsed.data);
+      if (parsed.success) void paymentSucceeded(checkout, parsed.data, submitted);
       else toast.error(PAYMENT_FAILED_MESSAGE, { id: paymentFailedToastId(checkout.dbOrderId) });
     },
     modal: { ondismiss: paymentDismissed },
@@ -94,7 +101,7 @@ async function openRazorpayCheckout(checkout: OnlineCheckout): Promise<void> {
 }
 
 /** Real keys → Razorpay Checkout; the simulated gateway → our own test checkout. The rest of the flow is the same. */
-export function startOnlinePayment(checkout: OnlineCheckout): void {
-  if (checkout.gateway === 'simulated') useTestCheckout.getState().testCheckoutOpened(checkout);
-  else void openRazorpayCheckout(checkout);
+export function startOnlinePayment(checkout: OnlineCheckout, submitted: PaymentSubmitted): void {
+  if (checkout.gateway === 'simulated') useTestCheckout.getState().testCheckoutOpened(checkout, submitted);
+  else void openRazorpayCheckout(checkout, submitted);
 }

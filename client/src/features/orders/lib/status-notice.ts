@@ -1,4 +1,4 @@
-import type { OrderDto } from '@core/contracts/http/orders';
+import type { OrderDto } from '@core/contracts/http/order-replies';
 import { BRAND_NAME } from '../../../config/constants';
 import { toast } from '../../../components/ui/toast/toast-store';
 

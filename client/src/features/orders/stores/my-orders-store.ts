@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { OrderDto } from '@core/contracts/http/orders';
+import type { OrderDto } from '@core/contracts/http/order-replies';
 import type { LoadedList } from '../../../lib/load-status';
 
 /** `ordersLoaded` takes a snapshot; an order held in a newer version (a live update that overtook the fetch) is kept. */

@@ -1,4 +1,4 @@
-import { ProductDetailReply, ProductListReply, type ProductDto } from '@core/contracts/http/products';
+import { ProductDetailReply, ProductListReply, type ProductDto } from '@core/contracts/http/product-replies';
 import { api } from '../../../lib/api-client';
 
 /** GET /api/product/list without a limit: every in-stock product (filtering and search happen on the client). */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { ProductDto } from '@core/contracts/http/products';
+import type { ProductDto } from '@core/contracts/http/product-replies';
 import { formatRupees, savingOf } from '@core/domain/money';
 import { StarRating } from '../../../components/ui/star-rating';
 import { productHref } from './category-visuals';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { ProductDto } from '@core/contracts/http/products';
+import type { ProductDto } from '@core/contracts/http/product-replies';
 import { ProductCard } from './product-card';
 import './products.css';
 

@@ -1,4 +1,4 @@
-import { SellerOrdersReply, StatusUpdateReply } from '@core/contracts/http/orders';
+import { SellerOrdersReply, StatusUpdateReply } from '@core/contracts/http/order-replies';
 import type { OrderStatus } from '@core/domain/order-status';
 import { api } from '../../../lib/api-client';
 

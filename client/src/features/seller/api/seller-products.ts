@@ -1,13 +1,7 @@
-import type { z } from 'zod';
-import { MessageReply } from '@core/contracts/http/common';
-import {
-  ProductListReply,
-  ProductReply,
-  type ProductData,
-  type ProductDto,
-  type ProductEditData,
-  type ProductPatchBody,
-} from '@core/contracts/http/products';
+import type { z } from 'zod/mini';
+import { MessageReply } from '@core/contracts/http/common-replies';
+import type { ProductData, ProductEditData, ProductPatchBody } from '@core/contracts/http/products';
+import { ProductListReply, ProductReply, type ProductDto } from '@core/contracts/http/product-replies';
 import { api } from '../../../lib/api-client';
 
 /** Every non-deleted product, out of stock included. */

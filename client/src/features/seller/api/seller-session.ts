@@ -1,6 +1,7 @@
-import type { z } from 'zod';
-import { SellerIsAuthReply, type SellerLoginBody } from '@core/contracts/http/accounts';
-import { MessageReply } from '@core/contracts/http/common';
+import type { z } from 'zod/mini';
+import type { SellerLoginBody } from '@core/contracts/http/accounts';
+import { SellerIsAuthReply } from '@core/contracts/http/account-replies';
+import { MessageReply } from '@core/contracts/http/common-replies';
 import { api, ApiError } from '../../../lib/api-client';
 
 export function sellerLogin(body: z.input<typeof SellerLoginBody>) {

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ProductData, type ProductDto } from '@core/contracts/http/products';
+import { ProductData } from '@core/contracts/http/products';
+import type { ProductDto } from '@core/contracts/http/product-replies';
 import { CATEGORIES } from '@core/domain/categories';
 import { PRODUCT_IMAGE_SLOTS } from '../../../config/constants';
 import { FormField, RupeesField } from '../../../components/ui/form-field';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import type { ProductDto } from '@core/contracts/http/products';
+import type { ProductDto } from '@core/contracts/http/product-replies';
 import { formatRupees } from '@core/domain/money';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { Section } from '../../../components/ui/section';

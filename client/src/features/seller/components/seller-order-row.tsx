@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { OrderDto } from '@core/contracts/http/orders';
-import { DEFAULT_ETA_MINUTES, MAX_ETA_MINUTES, MIN_ETA_MINUTES } from '@core/domain/delivery-promise';
+import type { OrderDto } from '@core/contracts/http/order-replies';
+import { DEFAULT_ETA_MINUTES, ETA_RANGE_MESSAGE, etaMinutesFrom } from '@core/domain/delivery-promise';
 import { formatRupees } from '@core/domain/money';
 import { OrderStatus, sellerChoices } from '@core/domain/order-status';
 import { StatusBadge } from '../../../components/ui/status-badge';
@@ -10,6 +10,7 @@ import { formatClockTime, formatDateTime } from '../../../lib/format';
 import { orderStatusOf } from '../../../lib/order-status';
 import { updateOrder } from '../api/seller-orders';
 import { useSellerOrders } from '../stores/seller-orders-store';
+import { EtaField } from './eta-field';
 import './seller.css';
 
 /** One order on the board; `late` marks an order still on its way past the time promised to the shopper. */
@@ -20,6 +21,8 @@ export function SellerOrderRow({ order, isNew, late = false }: { order: OrderDto
   const [cancelling, setCancelling] = useState(false);
   const [reason, setReason] = useState('');
   const [eta, setEta] = useState(String(DEFAULT_ETA_MINUTES));
+  /** Set once On The Way was chosen with an ETA the store cannot promise: the message stays until the ETA is fixed. */
+  const [etaRefused, setEtaRefused] = useState(false);
   const status = orderStatusOf(order);
   const choices = sellerChoices(status);
   const inSequence = choices.some((c) => c.status === status);
@@ -38,10 +41,23 @@ export function SellerOrderRow({ order, isNew, late = false }: { order: OrderDto
   const { address } = order;
   const cancellable = status === OrderStatus.Pending || status === OrderStatus.OrderPlaced;
   const selectId = `status-${order._id}`;
-  const etaId = `eta-${order._id}`;
   const canGoOnTheWay = choices.some((c) => c.status === OrderStatus.OnTheWay && c.enabled && c.status !== status);
-  // The server checks the range too; an empty or odd entry falls back to the store's default rather than blocking.
-  const etaMinutes = Number.isInteger(Number(eta)) && Number(eta) >= MIN_ETA_MINUTES && Number(eta) <= MAX_ETA_MINUTES ? Number(eta) : DEFAULT_ETA_MINUTES;
+  // Checked here so a typo (0, 2.5, an empty box) is never sent, nor quietly replaced: the seller is told and fixes it.
+  const etaMinutes = etaMinutesFrom(eta);
+  const etaError = etaMinutes === null ? ETA_RANGE_MESSAGE : undefined;
+
+  function chooseStatus(next: OrderStatus): void {
+    if (next !== OrderStatus.OnTheWay) {
+      void change({ status: next });
+      return;
+    }
+    if (etaMinutes === null) {
+      setEtaRefused(true);
+      document.getElementById(`eta-${order._id}`)?.focus();
+      return;
+    }
+    void change({ status: next, etaMinutes });
+  }
 
   return (
     <li
@@ -108,9 +124,7 @@ export function SellerOrderRow({ order, isNew, late = false }: { order: OrderDto
           data-testid="seller-order-status-select"
           onChange={(e) => {
             const next = choices.find((c) => c.status === e.target.value);
-            if (next && next.enabled && next.status !== status) {
-              void change(next.status === OrderStatus.OnTheWay ? { status: next.status, etaMinutes } : { status: next.status });
-            }
+            if (next && next.enabled && next.status !== status) chooseStatus(next.status);
           }}
         >
           {inSequence ? null : (
@@ -125,25 +139,15 @@ export function SellerOrderRow({ order, isNew, late = false }: { order: OrderDto
           ))}
         </select>
         {canGoOnTheWay ? (
-          <label className="seller-order__eta" htmlFor={etaId}>
-            ETA for On The Way
-            <span className="seller-order__eta-input">
-              <input
-                id={etaId}
-                className="input"
-                type="number"
-                inputMode="numeric"
-                min={MIN_ETA_MINUTES}
-                max={MAX_ETA_MINUTES}
-                step={1}
-                value={eta}
-                disabled={busy}
-                onChange={(e) => setEta(e.target.value)}
-                data-testid="seller-order-eta"
-              />
-              min
-            </span>
-          </label>
+          <EtaField
+            id={`eta-${order._id}`}
+            value={eta}
+            disabled={busy}
+            // As typed, the message shows once the seller has left the box or tried to dispatch with it.
+            error={etaRefused ? etaError : undefined}
+            onChange={(value) => setEta(value)}
+            onBlur={() => setEtaRefused(etaError !== undefined)}
+          />
         ) : null}
         {status === OrderStatus.OnTheWay && order.promisedAt ? (
           <p className={late ? 'seller-order__late' : 'muted'} data-testid="seller-order-promise">

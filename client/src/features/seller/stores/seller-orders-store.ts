@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { OrderDto } from '@core/contracts/http/orders';
+import type { OrderDto } from '@core/contracts/http/order-replies';
 import type { OrderStatus } from '@core/domain/order-status';
 import type { LoadStatus } from '../../../lib/load-status';
 

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { ProductDto } from '@core/contracts/http/products';
+import type { ProductDto } from '@core/contracts/http/product-replies';
 import type { LoadedList } from '../../../lib/load-status';
 
 type SellerProductsState = LoadedList<'products', ProductDto> & {

@@ -1,0 +1,29 @@
+import type { RawData, WebSocket } from 'ws';
+import { WsClientMessage, type WsMessage } from '../../core/contracts/ws';
+
+/** A ping is a few dozen bytes; a longer text frame is not one, whatever it holds, and is not parsed. */
+const MAX_PING_CHARS = 64;
+
+function parsePing(data: RawData, isBinary: boolean): WsClientMessage | null {
+  if (isBinary) return null;
+  const text = String(data);
+  if (text.length > MAX_PING_CHARS) return null;
+  try {
+    const parsed = WsClientMessage.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The one frame a client may send: the heartbeat's `ping`, answered at once with a `pong` of the same id. Returns
+ * false for anything else, which the caller refuses.
+ */
+export function answerClientFrame(socket: WebSocket, data: RawData, isBinary: boolean): boolean {
+  const ping = parsePing(data, isBinary);
+  if (!ping) return false;
+  const pong: WsMessage = { type: 'pong', id: ping.id };
+  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(pong));
+  return true;
+}
