@@ -1,18 +1,34 @@
-import type { OrderStatus } from '../../domain/order-status';
-import type { Db, Tx } from '../../infra/prisma';
+import { OrderStatus } from '../../domain/order-status';
+import { sqlOf, type Db, type Tx } from '../../infra/prisma';
 import { statusToDb } from './order-enums';
 import { orderInclude, type OrderRow } from './order-mapper';
 
-/** The seller board's reads: one store's orders, newest first. */
+const ON_THE_WAY: string = OrderStatus.OnTheWay;
+
+/**
+ * The seller board's reads: one store's orders, late ones first (On The Way past the time promised to the shopper, so
+ * they lead the board on every page, not only the page they happen to fall on), then newest first.
+ */
 export function createSellerOrderRepository(db: Db) {
+  const sql = sqlOf(db);
   return {
     async page(sellerId: string, filter: { status?: OrderStatus }, page: { skip: number; take: number }): Promise<{ rows: OrderRow[]; total: number }> {
-      const where = { sellerId, ...(filter.status ? { status: statusToDb(filter.status) } : {}) };
-      const [rows, total] = await Promise.all([
-        db.order.findMany({ where, include: orderInclude, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], ...page }),
+      const status = filter.status ? statusToDb(filter.status) : null;
+      const where = { sellerId, ...(status ? { status } : {}) };
+      // The enum's database label for On The Way is the domain's word (the schema @maps it).
+      const [ids, total] = await Promise.all([
+        sql.rows<{ id: string }>(
+          `SELECT id::text FROM orders
+            WHERE seller_id = $1 AND ($2::text IS NULL OR status::text = $2)
+            ORDER BY (status = $3 AND promised_at < now()) DESC, created_at DESC, id DESC
+            OFFSET $4 LIMIT $5`,
+          [sellerId, filter.status ?? null, ON_THE_WAY, page.skip, page.take],
+        ),
         db.order.count({ where }),
       ]);
-      return { rows, total };
+      const rows = await db.order.findMany({ where: { id: { in: ids.map((r) => r.id) } }, include: orderInclude });
+      const position = new Map(ids.map((r, i) => [r.id, i]));
+      return { rows: rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!), total };
     },
 
     /** Whether the order is this store's; read in the transaction that changes it (an order never changes store). */

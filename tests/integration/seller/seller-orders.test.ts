@@ -72,6 +72,20 @@ describe('GET /api/order/seller', () => {
     expect(page.orders[0]!.paymentType).toBe('COD');
   });
 
+  it('puts orders past their promised arrival first on every page, then the rest newest first', async () => {
+    const before = await board('?limit=200');
+    const late = await onlineOrder(DbOrderStatus.ON_THE_WAY, true, new Date(Date.now() - 3_600_000));
+    const onTime = await onlineOrder(DbOrderStatus.ON_THE_WAY, true, new Date(Date.now() - 3_500_000));
+    await ctx.db.order.update({ where: { id: late.id }, data: { promisedAt: new Date(Date.now() - 60_000) } });
+    await ctx.db.order.update({ where: { id: onTime.id }, data: { promisedAt: new Date(Date.now() + 600_000) } });
+    // The late order is the oldest of all, so newest-first alone would put it on the last page.
+    const first = await board('?limit=2&page=1');
+    expect(first.orders.map((o) => o._id)).toEqual([late.id, before.orders[0]!._id]);
+    const all = await board('?limit=200');
+    expect(all.orders.map((o) => o._id)).toEqual([late.id, ...before.orders.map((o) => o._id), onTime.id]);
+    await ctx.db.order.deleteMany({ where: { id: { in: [late.id, onTime.id] } } });
+  });
+
   it('answers an unknown status filter with 400', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/order/seller?status=Shipped', headers: { cookie } });
     expect(res.statusCode).toBe(400);
