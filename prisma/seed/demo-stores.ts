@@ -2,11 +2,12 @@ import type { CategoryPath } from '../../core/domain/categories';
 
 /**
  * The demo marketplace's stores besides the operator's own ('FreshCart'): approved, with accounts nobody can sign in
- * to (their password hash matches no password). Each sells the categories listed; FreshCart sells the rest.
+ * to (their password hash matches no password). Each sells the categories listed; FreshCart sells the rest (the fresh
+ * staples: vegetables, fruits and dairy), so the operator's demo board receives the orders shoppers most often place.
  */
 export const demoStores: { storeName: string; name: string; email: string; categories: CategoryPath[] }[] = [
-  { storeName: 'Green Basket', name: 'Green Basket team', email: 'green-basket@stores.freshcart.test', categories: ['Vegetables', 'Fruits'] },
-  { storeName: 'Daily Dairy', name: 'Daily Dairy team', email: 'daily-dairy@stores.freshcart.test', categories: ['Dairy', 'Bakery'] },
+  { storeName: 'Bake House', name: 'Bake House team', email: 'bake-house@stores.freshcart.test', categories: ['Bakery', 'Grains'] },
+  { storeName: 'Sip & Snack', name: 'Sip & Snack team', email: 'sip-and-snack@stores.freshcart.test', categories: ['Drinks', 'Instant'] },
 ];
 
 /** Not a scrypt hash: no password ever verifies against it. */

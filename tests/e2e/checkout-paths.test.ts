@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addAddressThroughApi, listedProducts, signUpThroughApi } from './helpers/accounts';
+import { addAddressThroughApi, listedProducts, OPERATOR_STORE, signUpThroughApi } from './helpers/accounts';
 import { launchBrowser, openPage, VIEWPORTS } from './helpers/browser';
 import { startE2eServer, type E2eServer } from './helpers/e2e-server';
 import { addToCart, expectCartCount } from './helpers/flows';
@@ -44,7 +44,7 @@ describe('checkout paths on a 390 px phone (real Chromium)', () => {
 
     const shopper = await openPage(browser, server.url, { viewport: 'phone' });
     const { page } = shopper;
-    const [first, second] = await listedProducts(shopper.context);
+    const [first, second] = await listedProducts(shopper.context, OPERATOR_STORE);
 
     // Search is one tap away on a phone, from any shopper page.
     await page.goto('/');

@@ -188,7 +188,8 @@ describe('online payment through the simulated gateway (real Chromium, real serv
     const db = createPrisma(server.config.databaseUrl, { max: 1 });
     try {
       const longAgo = new Date(Date.now() - 60 * 60_000);
-      await db.order.update({ where: { id: orderId }, data: { createdAt: longAgo, expiresAt: longAgo } });
+      const { checkoutId } = await db.order.update({ where: { id: orderId }, data: { createdAt: longAgo, expiresAt: longAgo } });
+      await db.checkout.update({ where: { id: checkoutId }, data: { createdAt: longAgo } });
       await expect.poll(() => order.getByTestId('order-status').textContent(), { timeout: 15_000 }).toBe('Cancelled');
       const productId = (await db.orderItem.findFirstOrThrow({ where: { orderId } })).productId;
       await db.product.update({ where: { id: productId }, data: { stockQuantity: 0, inStock: false } });

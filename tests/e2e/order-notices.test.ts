@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addAddressThroughApi, listedProducts, signUpThroughApi } from './helpers/accounts';
+import { addAddressThroughApi, listedProducts, OPERATOR_STORE, signUpThroughApi } from './helpers/accounts';
 import { launchBrowser, openPage, waitForLive } from './helpers/browser';
 import { startE2eServer, type E2eServer } from './helpers/e2e-server';
 import { orderCard, toastWithText } from './helpers/flows';
@@ -33,7 +33,7 @@ describe('a shopper notices their orders move, on any page and in other tabs (re
       const { page, context } = shopper;
       await signUpThroughApi(context, { name: 'Leela' });
       const address = await addAddressThroughApi(context);
-      const [product] = await listedProducts(context);
+      const [product] = await listedProducts(context, OPERATOR_STORE);
 
       // Notifications allowed; the page's Notification is observed so the test can see what was shown.
       await context.addInitScript(() => {

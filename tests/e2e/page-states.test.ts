@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listedProducts } from './helpers/accounts';
+import { listedProducts, OPERATOR_STORE } from './helpers/accounts';
 import { launchBrowser, openPage, waitForLive } from './helpers/browser';
 import { startE2eServer, type E2eServer } from './helpers/e2e-server';
 import { sellerLogin, sellerNavigate } from './helpers/flows';
@@ -74,7 +74,7 @@ describe('failed loads and a lost network are shown, and the page recovers (real
     });
     await page.goto('/products');
     await waitForLive(page);
-    const [product] = await listedProducts(context);
+    const [product] = await listedProducts(context, OPERATOR_STORE);
     const card = page.getByTestId('product-card').filter({ has: page.getByRole('heading', { name: product!.name, exact: true }) });
     await card.waitFor();
 
@@ -106,7 +106,7 @@ describe('failed loads and a lost network are shown, and the page recovers (real
     await page.goto('/products');
     await page.getByTestId('product-card').first().waitFor();
     await waitForLive(page);
-    const [product] = await listedProducts(context);
+    const [product] = await listedProducts(context, OPERATOR_STORE);
     const card = page.getByTestId('product-card').filter({ has: page.getByRole('heading', { name: product!.name, exact: true }) });
     await card.waitFor();
 

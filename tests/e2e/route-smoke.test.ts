@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addAddressThroughApi, signUpThroughApi } from './helpers/accounts';
+import { addAddressThroughApi, OPERATOR_STORE, signUpThroughApi } from './helpers/accounts';
 import { launchBrowser, markDocument, openPage, VIEWPORTS, waitForLive, type Shopper } from './helpers/browser';
 import { expectAccessible } from './helpers/axe';
 import { startE2eServer, type E2eServer } from './helpers/e2e-server';
@@ -9,7 +9,7 @@ import { checkout, expectCartCount, newestOrder, sellerLogin, sellerNavigate } f
 
 type Viewport = keyof typeof VIEWPORTS;
 
-type Listed = { _id: string; name: string; category: string; price: number; offerPrice: number };
+type Listed = { _id: string; name: string; category: string; price: number; offerPrice: number; seller: { storeName: string } };
 
 /** The page's main heading (h1), for routes whose content starts with one. */
 function heading(page: Page, name: string | RegExp) {
@@ -361,7 +361,8 @@ describe('every route, at 360 px and desktop width (real Chromium, real server)'
       await expectNoHorizontalScroll(seller.page, '/seller');
       await sellerNavigate(seller.page, 'Product List');
       await seller.page.getByTestId('seller-product-row').first().waitFor();
-      expect(await seller.page.getByTestId('seller-product-row').count()).toBe(products.length);
+      // The seller area lists the signed-in store's own products only.
+      expect(await seller.page.getByTestId('seller-product-row').count()).toBe(products.filter((p) => p.seller.storeName === OPERATOR_STORE).length);
       await expectNoHorizontalScroll(seller.page, '/seller/product-list');
       await sellerNavigate(seller.page, 'Orders');
       await seller.page.getByTestId('seller-order-row').first().waitFor();

@@ -25,7 +25,14 @@ export async function addAddressThroughApi(context: BrowserContext, address: Add
 }
 
 /** The shopper list's products as the API serves them (ids for carts, names for clicks). */
-export async function listedProducts(context: BrowserContext): Promise<{ _id: string; name: string; category: string }[]> {
+export type ListedProduct = { _id: string; name: string; category: string; seller: { id: string; storeName: string } };
+
+/** The store the configured seller account signs in to: the operator's own, which sells the fresh staples. */
+export const OPERATOR_STORE = 'FreshCart';
+
+/** The catalogue as a shopper reads it, optionally only one store's products (e.g. those the signed-in seller may change). */
+export async function listedProducts(context: BrowserContext, storeName?: string): Promise<ListedProduct[]> {
   const reply = await context.request.get('/api/product/list');
-  return ((await reply.json()) as { products: { _id: string; name: string; category: string }[] }).products;
+  const { products } = (await reply.json()) as { products: ListedProduct[] };
+  return storeName ? products.filter((p) => p.seller.storeName === storeName) : products;
 }

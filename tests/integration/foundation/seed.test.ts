@@ -54,9 +54,9 @@ describe('seedDemoCatalog', () => {
   it("spreads the catalogue over three approved stores, the operator's own 'FreshCart' among them, and the configured login works", async () => {
     const stores = await db.seller.findMany({ include: { _count: { select: { products: true } } }, orderBy: { storeName: 'asc' } });
     expect(stores.map((s) => [s.storeName, s.status, s.isOperator])).toEqual([
-      ['Daily Dairy', 'APPROVED', false],
+      ['Bake House', 'APPROVED', false],
       ['FreshCart', 'APPROVED', true],
-      ['Green Basket', 'APPROVED', false],
+      ['Sip & Snack', 'APPROVED', false],
     ]);
     for (const store of stores) expect(store._count.products, store.storeName).toBeGreaterThan(0);
     expect(stores.find((s) => s.isOperator)!.email).toBe(config.seller.email);
