@@ -1,5 +1,5 @@
-import type { OrderDto } from '../../../core/contracts/http/orders';
-import type { StoreDto } from '../../../core/contracts/http/stores';
+import type { OrderDto } from '../../../core/contracts/http/order-replies';
+import type { StoreDto } from '../../../core/contracts/http/store-replies';
 
 const ADDRESS = {
   _id: 'a1',

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { createElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { StoreDto } from '../../../core/contracts/http/stores';
+import type { StoreDto } from '../../../core/contracts/http/store-replies';
 import { useToasts } from '../../../client/src/components/ui/toast/toast-store';
 import { AddressFields, EMPTY_ADDRESS } from '../../../client/src/features/addresses/components/address-fields';
 import { SellerRegisterForm, type PickupFieldProps } from '../../../client/src/features/seller/components/seller-register-form';

@@ -1,15 +1,15 @@
 import { Link } from 'react-router-dom';
-import { z } from 'zod';
-import { OrderDto } from '@core/contracts/http/orders';
+import { safeParse, z } from 'zod/mini';
+import { OrderDto } from '@core/contracts/http/order-replies';
 import { formatRupees, paiseToRupees, rupeesToPaise } from '@core/domain/money';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import './routes.css';
 
-const SeveralOrders = z.object({ orders: z.array(OrderDto).min(2) });
+const SeveralOrders = z.object({ orders: z.array(OrderDto).check(z.minLength(2)) });
 
 /** The checkout's orders from the navigation state when it placed more than one (one per store), else null. */
 export function severalPlaced(state: unknown): OrderDto[] | null {
-  const parsed = SeveralOrders.safeParse(state);
+  const parsed = safeParse(SeveralOrders, state);
   return parsed.success ? parsed.data.orders : null;
 }
 

@@ -1,4 +1,4 @@
-import type { StoreRef } from '@core/contracts/http/stores';
+import type { StoreRef } from '@core/contracts/http/store-replies';
 
 /** Lines of one store, as the cart shows them and as checkout splits them into orders. */
 export type StoreGroup<L> = { store: StoreRef; lines: L[] };

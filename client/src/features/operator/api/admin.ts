@@ -1,6 +1,7 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { OrderStatus } from '@core/domain/order-status';
-import { AdminOrdersReply, AdminSellersReply, AdminTotalsReply, SellerStatusReply, type SellerStatusBody, type StoreDto } from '@core/contracts/http/stores';
+import { AdminOrdersReply, AdminSellersReply, AdminTotalsReply, SellerStatusReply, type StoreDto } from '@core/contracts/http/store-replies';
+import type { SellerStatusBody } from '@core/contracts/http/stores';
 import { api } from '../../../lib/api-client';
 
 /** GET /api/admin/sellers: every store (the pages sort them into their status tabs). */

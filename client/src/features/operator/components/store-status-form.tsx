@@ -1,4 +1,5 @@
-import { SellerStatusBody, type StoreDto } from '@core/contracts/http/stores';
+import type { StoreDto } from '@core/contracts/http/store-replies';
+import { SellerStatusBody } from '@core/contracts/http/stores';
 import { FormField } from '../../../components/ui/form-field';
 import { toast } from '../../../components/ui/toast/toast-store';
 import { useZodForm } from '../../../hooks/use-zod-form';

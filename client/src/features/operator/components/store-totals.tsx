@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import type { z } from 'zod';
-import type { AdminTotalsReply } from '@core/contracts/http/stores';
+import type { StoreTotalsDto } from '@core/contracts/http/store-replies';
 import { formatRupees } from '@core/domain/money';
 import { FormField } from '../../../components/ui/form-field';
 import { LoadFailed } from '../../../components/ui/load-failed';
@@ -10,7 +9,7 @@ import { getStoreTotals } from '../api/admin';
 import { lastSevenDays, periodQuery } from '../lib/period';
 import './operator.css';
 
-type Totals = z.infer<typeof AdminTotalsReply>['stores'];
+type Totals = StoreTotalsDto[];
 
 /** /seller/admin/totals: orders, units, gross and refunds per store for the days chosen (the last 7 by default). */
 export function StoreTotals({ refreshKey }: { refreshKey: number }) {

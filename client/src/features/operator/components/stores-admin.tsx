@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { StoreDto, StoreStatus } from '@core/contracts/http/stores';
+import type { StoreDto, StoreStatus } from '@core/contracts/http/store-replies';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast/toast-store';

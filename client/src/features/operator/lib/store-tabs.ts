@@ -1,4 +1,4 @@
-import { STORE_STATUSES, type StoreDto, type StoreStatus } from '@core/contracts/http/stores';
+import { STORE_STATUSES, type StoreDto, type StoreStatus } from '@core/contracts/http/store-replies';
 
 export const STORE_TAB_LABEL: Record<StoreStatus, string> = {
   pending: 'Pending',

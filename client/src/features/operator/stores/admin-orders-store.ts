@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { OrderDto } from '@core/contracts/http/orders';
+import type { OrderDto } from '@core/contracts/http/order-replies';
 import type { LoadStatus } from '../../../lib/load-status';
 import type { AdminOrdersFilter } from '../api/admin';
 

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { StoreDto } from '@core/contracts/http/stores';
+import type { StoreDto } from '@core/contracts/http/store-replies';
 import type { LoadedList } from '../../../lib/load-status';
 
 type AdminStoresState = LoadedList<'stores', StoreDto> & {

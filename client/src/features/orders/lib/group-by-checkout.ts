@@ -1,4 +1,4 @@
-import type { OrderDto } from '@core/contracts/http/orders';
+import type { OrderDto } from '@core/contracts/http/order-replies';
 
 /** The orders of one checkout: one per store of the cart that was placed. */
 export type CheckoutGroup = { checkoutId: string; orders: OrderDto[] };

@@ -1,5 +1,5 @@
-import type { ProductDto } from '@core/contracts/http/products';
-import type { StoreRef } from '@core/contracts/http/stores';
+import type { ProductDto } from '@core/contracts/http/product-replies';
+import type { StoreRef } from '@core/contracts/http/store-replies';
 
 /** The stores that sell the given products, each once, by name: the product list's store filter. */
 export function storesOf(products: Pick<ProductDto, 'seller'>[]): StoreRef[] {

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { AddressInput } from '@core/contracts/http/addresses';
-import { SellerRegisterBody, type StoreDto } from '@core/contracts/http/stores';
+import type { StoreDto } from '@core/contracts/http/store-replies';
+import { SellerRegisterBody } from '@core/contracts/http/stores';
 import { EmailField, FormField, PasswordField } from '../../../components/ui/form-field';
 import { toast } from '../../../components/ui/toast/toast-store';
 import { useZodForm } from '../../../hooks/use-zod-form';

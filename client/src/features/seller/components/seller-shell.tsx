@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import logo from '../../../assets/logo.svg';
-import type { SellerSelfDto } from '@core/contracts/http/accounts';
+import type { SellerSelfDto } from '@core/contracts/http/account-replies';
 import { BoxIcon, ChartIcon, ClipboardIcon, ListIcon, PlusIcon, StoreIcon } from '../../../components/ui/icons';
 import { StoreStatusBanner } from './store-status-banner';
 import './seller.css';

@@ -1,4 +1,4 @@
-import type { SellerSelfDto } from '@core/contracts/http/accounts';
+import type { SellerSelfDto } from '@core/contracts/http/account-replies';
 import './seller.css';
 
 /** What a store's standing means for it, in its own words; null for an approved store (nothing to say). */

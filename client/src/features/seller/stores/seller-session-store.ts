@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import type { SellerSelfDto } from '@core/contracts/http/accounts';
-import type { StoreDto } from '@core/contracts/http/stores';
+import type { SellerSelfDto } from '@core/contracts/http/account-replies';
+import type { StoreDto } from '@core/contracts/http/store-replies';
 
 type SellerSessionState = {
   status: 'unknown' | 'seller' | 'guest';
