@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -8,6 +9,8 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // Client components import the contracts as the client build does (client/vite.config.ts).
+        resolve: { alias: { '@core': fileURLToPath(new URL('./core', import.meta.url)) } },
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],

@@ -66,7 +66,7 @@ describe('a seller manages products and shoppers see it live (real Chromium, rea
     expect(await shopperDocument()).toBe(true);
 
     // Its page lists the description split on '/n' as bullets.
-    await card.getByRole('link').click();
+    await card.getByRole('link').first().click();
     await shopper.page.getByRole('heading', { level: 1, name }).waitFor();
     const bullets = shopper.page.locator('.product-detail__bullets li');
     expect(await bullets.allTextContents()).toEqual(['Sweet and fragrant', 'From Ratnagiri']);

@@ -11,11 +11,19 @@ import { useMyOrders } from '../features/orders/stores/my-orders-store';
 import { useProducts } from '../features/products/stores/products-store';
 import { useSellerOrders } from '../features/seller/stores/seller-orders-store';
 import { useSellerProducts } from '../features/seller/stores/seller-products-store';
+import { useAdminOrders } from '../features/operator/stores/admin-orders-store';
+import { useAdminStores } from '../features/operator/stores/admin-stores-store';
 import { useSellerSession } from '../features/seller/stores/seller-session-store';
 import { refreshProducts } from './bootstrap';
 
 /** Who the server says this socket is (its `hello`): a shopper's socket also gets their own order.created. */
 let socketRole: Extract<WsMessage, { type: 'hello' }>['role'] = 'visitor';
+
+/** Whether an order or product is the signed-in store's own (its board and product list show nothing else). */
+function ownStore(order: { seller: { id: string } }): boolean {
+  const seller = useSellerSession.getState().seller;
+  return seller !== null && order.seller.id === seller.id;
+}
 
 /** Live messages update the same stores the pages render from (docs/architecture.md, "Live updates"). */
 function dispatch(message: WsMessage): void {
@@ -35,14 +43,17 @@ function dispatch(message: WsMessage): void {
         }
         if (moved) announceStatusChange(message.order);
       }
-      useSellerOrders.getState().orderUpdated(message.order);
+      if (ownStore(message.order)) useSellerOrders.getState().orderUpdated(message.order);
+      if (socketRole === 'operator') useAdminOrders.getState().orderUpdated(message.order);
       break;
     }
     case 'order.created': {
       // The shopper's own new order (placed in another tab or device) joins My Orders; sellers get it on the board.
       const user = useSession.getState().user;
       if (user && message.order.userId === user._id) useMyOrders.getState().orderReceived(message.order);
-      if (socketRole !== 'seller') break;
+      if (socketRole === 'operator') useAdminOrders.getState().orderCreated(message.order);
+      // The operator hears of every store's orders; its own board holds only its own store's.
+      if ((socketRole !== 'seller' && socketRole !== 'operator') || !ownStore(message.order)) break;
       useSellerOrders.getState().orderCreated(message.order);
       if (window.location.pathname.startsWith('/seller')) {
         toast.custom(`New order ${message.order.orderId} · ${formatRupees(message.order.amount)}`, {
@@ -53,7 +64,10 @@ function dispatch(message: WsMessage): void {
     }
     case 'product.updated':
       useProducts.getState().productReceived(message.product);
-      if (useSellerProducts.getState().status !== 'idle') useSellerProducts.getState().productReceived(message.product);
+      // Every store's product changes reach everyone; a store's product list holds only its own.
+      if (useSellerProducts.getState().status !== 'idle' && ownStore(message.product)) {
+        useSellerProducts.getState().productReceived(message.product);
+      }
       break;
     case 'product.removed':
       useProducts.getState().productRemoved(message.productId);
@@ -61,6 +75,11 @@ function dispatch(message: WsMessage): void {
       break;
     case 'payment.failed':
       toast.error(message.message, { id: paymentFailedToastId(message.orderId) });
+      break;
+    case 'store.updated':
+      // This store's own standing (approved, suspended…) shows in its banner; the operator's list follows every store.
+      useSellerSession.getState().storeUpdated(message.store);
+      if (socketRole === 'operator') useAdminStores.getState().storeReceived(message.store);
       break;
     case 'hello':
       socketRole = message.role;
@@ -84,7 +103,8 @@ export function startLiveUpdates(): () => void {
     if (previous.checked && state.user?._id !== previous.user?._id) socket.restart();
   });
   const stopSeller = useSellerSession.subscribe((state, previous) => {
-    if (previous.status !== 'unknown' && (state.status === 'seller') !== (previous.status === 'seller')) socket.restart();
+    // A sign-in, sign-up or logout changed the seller cookie: the socket's audience follows it.
+    if (state.signIns !== previous.signIns) socket.restart();
   });
 
   return () => {

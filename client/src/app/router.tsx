@@ -26,6 +26,10 @@ const AddProductRoute = lazyRoute(() => import('./routes/seller/seller-pages'), 
 const SellerProductListRoute = lazyRoute(() => import('./routes/seller/seller-pages'), 'SellerProductListRoute');
 const SellerOrdersRoute = lazyRoute(() => import('./routes/seller/seller-pages'), 'SellerOrdersRoute');
 const EditProductRoute = lazyRoute(() => import('./routes/seller/seller-pages'), 'EditProductRoute');
+const SellerRegisterRoute = lazyRoute(() => import('./routes/seller/seller-register'), 'SellerRegisterRoute');
+const AdminStoresRoute = lazyRoute(() => import('./routes/seller/operator-pages'), 'AdminStoresRoute');
+const AdminOrdersRoute = lazyRoute(() => import('./routes/seller/operator-pages'), 'AdminOrdersRoute');
+const AdminTotalsRoute = lazyRoute(() => import('./routes/seller/operator-pages'), 'AdminTotalsRoute');
 const NotFoundRoute = lazyRoute(() => import('./routes/not-found'), 'NotFoundRoute');
 const OrderPlacedRoute = lazyRoute(() => import('./routes/order-placed'), 'OrderPlacedRoute');
 
@@ -53,6 +57,7 @@ export const router = createBrowserRouter([
           { path: 'about', element: <AboutRoute /> },
           { path: 'faqs', element: <FaqsRoute /> },
           { path: 'policy/:policy', element: <PolicyRoute /> },
+          { path: 'seller/register', element: <SellerRegisterRoute /> },
           {
             path: 'seller',
             element: <SellerArea />,
@@ -61,6 +66,9 @@ export const router = createBrowserRouter([
               { path: 'product-list', element: <SellerProductListRoute /> },
               { path: 'product-list/:id/edit', element: <EditProductRoute /> },
               { path: 'orders', element: <SellerOrdersRoute /> },
+              { path: 'admin/stores', element: <AdminStoresRoute /> },
+              { path: 'admin/orders', element: <AdminOrdersRoute /> },
+              { path: 'admin/totals', element: <AdminTotalsRoute /> },
             ],
           },
           { path: '*', element: <NotFoundRoute /> },

@@ -12,6 +12,11 @@ export type FormOptions<V extends Record<string, string>, S extends $ZodType> = 
   toInput?: (values: V) => unknown;
   /** Sends the checked data; a throw is shown as an error toast and the values stay for another try. */
   onSubmit: (data: output<S>, values: V) => Promise<void>;
+  /**
+   * The field errors a refused submit stands for (a 400 naming fields, a 409 "already registered"), shown inline like
+   * the schema's own; an empty answer (or none) leaves the failure to the error toast.
+   */
+  serverErrors?: (error: unknown) => FieldErrors;
 };
 
 /**
@@ -43,7 +48,15 @@ export function useZodForm<V extends Record<string, string>, S extends $ZodType>
       return;
     }
     setErrors({});
-    await run(true, () => options.onSubmit(parsed.data, values));
+    await run(true, async () => {
+      try {
+        await options.onSubmit(parsed.data, values);
+      } catch (error) {
+        const fromServer = options.serverErrors?.(error) ?? {};
+        if (Object.keys(fromServer).length === 0) throw error;
+        setErrors(fromServer);
+      }
+    });
   }
 
   function reset(next?: V) {

@@ -7,6 +7,8 @@ export class ApiError extends Error {
     message: string,
     /** 0 when the server was never reached (offline, DNS, CORS). */
     readonly status: number,
+    /** The server's machine-readable reason (`email_taken`, `invalid_request`, …) when it gave one. */
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -76,7 +78,7 @@ async function request<S extends $ZodType>(method: string, url: string, schema: 
   const json: unknown = await response.json().catch(() => null);
   if (response.status === 403 && codeOf(json) === 'forbidden_origin') originRefused(messageOf(json));
   if (!response.ok || isFailure(json)) {
-    throw new ApiError(messageOf(json) ?? `Request failed (${response.status})`, response.status);
+    throw new ApiError(messageOf(json) ?? `Request failed (${response.status})`, response.status, codeOf(json));
   }
   // The reply shapes are zod/mini (core/contracts/http/common-replies.ts); this parses those and full zod alike.
   const parsed = safeParse(schema, json);

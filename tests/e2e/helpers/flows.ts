@@ -111,7 +111,8 @@ export async function sellerLogin(page: Page, credentials: { email: string; pass
 
 /** A click on a link in the seller's sidebar (client-side navigation: the socket and the stores stay). */
 export async function sellerNavigate(page: Page, label: 'Add Product' | 'Product List' | 'Orders'): Promise<void> {
-  await page.getByRole('navigation', { name: 'Seller' }).getByRole('link', { name: label }).click();
+  // The link's name may go on with a count ("Orders 2 new"), and the operator also has "All Orders".
+  await page.getByRole('navigation', { name: 'Seller' }).getByRole('link', { name: new RegExp(`^${label}\\b`) }).click();
 }
 
 export function sellerOrderRow(page: Page, orderId: string): Locator {

@@ -22,8 +22,10 @@ describe('client forms and loaders', () => {
     expect(forms.sort()).toEqual([
       'features/addresses/components/address-form.tsx',
       'features/auth/components/login-modal.tsx',
+      'features/operator/components/store-status-form.tsx',
       'features/seller/components/add-product-form.tsx',
       'features/seller/components/seller-login.tsx',
+      'features/seller/components/seller-register-form.tsx',
     ]);
   });
 

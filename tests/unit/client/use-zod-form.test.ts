@@ -81,4 +81,26 @@ describe('useZodForm', () => {
     expect(result.current.values.email).toBe('seller@example.com');
     expect(result.current.busy).toBe(false);
   });
+
+  it('shows a refusal the server ties to a field at that field instead of a toast; any other stays a toast', async () => {
+    let failure: Error = new Error('Email already registered');
+    const { result } = renderHook(() =>
+      useZodForm({
+        initial: { email: 'seller@example.com', password: 'a long password' },
+        schema: SellerLoginBody,
+        serverErrors: (error) => ((error as Error).message.startsWith('Email') ? { email: (error as Error).message } : {}),
+        onSubmit: async () => {
+          throw failure;
+        },
+      }),
+    );
+    await act(() => result.current.handleSubmit(submitEvent()));
+    expect(result.current.field('email').error).toBe('Email already registered');
+    expect(useToasts.getState().toasts).toEqual([]);
+
+    failure = new Error('Something went wrong');
+    await act(() => result.current.handleSubmit(submitEvent()));
+    expect(result.current.errors).toEqual({});
+    expect(useToasts.getState().toasts.map((t) => t.message)).toEqual(['Something went wrong']);
+  });
 });

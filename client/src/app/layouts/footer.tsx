@@ -21,7 +21,7 @@ const COMPANY_LINKS = [
   { to: '/products', label: 'Best Sellers' },
   { to: '/about', label: 'About Us' },
   { to: '/faqs', label: 'FAQs' },
-  { to: '/seller', label: 'Become Seller' },
+  { to: '/seller/register', label: 'Become Seller' },
 ] as const;
 
 const POLICY_PAGES = POLICY_LINKS.map((p) => ({ to: `/policy/${p.slug}`, label: p.label }));

@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { Link } from 'react-router-dom';
 import type { ProductDto } from '@core/contracts/http/product-replies';
-import { rupeesToPaise } from '@core/domain/money';
-import { itemsTotal } from '@core/domain/pricing';
+import { formatRupees, paiseToRupees, rupeesToPaise } from '@core/domain/money';
+import { itemsTotal, PLATFORM_FEE_PAISE } from '@core/domain/pricing';
 import { Spinner } from '../../components/ui/spinner';
 import { AddressChooser } from '../../features/addresses/components/address-chooser';
 import { useLoadAddresses } from '../../features/addresses/hooks/use-load-addresses';
@@ -11,6 +11,7 @@ import { useLoginModal } from '../../features/auth/stores/login-modal-store';
 import { useSession } from '../../features/auth/stores/session-store';
 import { CartLines, type CartLine } from '../../features/cart/components/cart-lines';
 import { UnavailableLines } from '../../features/cart/components/unavailable-lines';
+import { groupByStore } from '../../features/cart/lib/group-by-store';
 import { cartCount, useCart } from '../../features/cart/stores/cart-store';
 import { CheckoutPanel } from '../../features/orders/components/checkout-panel';
 import { getProduct } from '../../features/products/api/get-products';
@@ -66,6 +67,7 @@ export function CartRoute() {
   if (productsStatus === 'idle' || productsStatus === 'loading') return <Spinner label="Loading your cart" />;
 
   const { lines, unavailable } = linesOf(items, products);
+  const groups = groupByStore(lines);
   const itemsPaise = itemsTotal(lines.map((l) => ({ unitPricePaise: rupeesToPaise(l.product.offerPrice), quantity: l.quantity })));
 
   return (
@@ -74,7 +76,21 @@ export function CartRoute() {
         <h1 id="cart-title" className="page-title">
           Shopping Cart <span className="cart-page__count">({count} Items)</span>
         </h1>
-        <CartLines lines={lines} />
+        {groups.length > 1 ? (
+          <p className="cart-stores-note" data-testid="cart-stores-note">
+            Your cart has items from {groups.length} stores: they are delivered as {groups.length} orders, one per store,
+            placed together in one checkout. The {formatRupees(paiseToRupees(PLATFORM_FEE_PAISE))} platform fee is charged
+            once.
+          </p>
+        ) : null}
+        {groups.map((group, i) => (
+          <section key={group.store.id} className="cart-store" aria-labelledby={`cart-store-${group.store.id}`} data-testid="cart-store" data-store-id={group.store.id}>
+            <h2 id={`cart-store-${group.store.id}`} className="cart-store__title">
+              Sold by {group.store.storeName}
+            </h2>
+            <CartLines lines={group.lines} showHead={i === 0} />
+          </section>
+        ))}
         <UnavailableLines ids={unavailable} lookup={lookup} />
         <Link to="/products" className="cart-page__continue">
           <span aria-hidden="true">←</span> Continue Shopping

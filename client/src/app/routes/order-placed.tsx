@@ -11,6 +11,7 @@ import { ArrivalCountdown } from '../../features/orders/components/arrival-count
 import { useMyOrders } from '../../features/orders/stores/my-orders-store';
 import { orderStatusOf } from '../../lib/order-status';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { CheckoutPlaced, severalPlaced } from './checkout-placed';
 import './routes.css';
 
 /**
@@ -40,7 +41,15 @@ function paymentText(order: OrderDto): string {
  * "Paid". Opened any other way (a reload, a bookmark) there is nothing to confirm, so it goes to My Orders.
  */
 export function OrderPlacedRoute() {
-  const placed = placedFrom(useLocation().state);
+  const { state } = useLocation();
+  // A checkout of several stores placed one order per store: all of them are confirmed together.
+  const several = severalPlaced(state);
+  if (several) return <CheckoutPlaced orders={several} />;
+  return <SingleOrderPlaced state={state} />;
+}
+
+function SingleOrderPlaced({ state }: { state: unknown }) {
+  const placed = placedFrom(state);
   const held = useMyOrders((s) => (placed ? s.orders.find((o) => o._id === placed.orderId) : undefined));
   const generation = useLiveConnection((s) => s.generation);
   const [lookedUp, setLookedUp] = useState<'no' | 'yes' | 'failed'>('no');

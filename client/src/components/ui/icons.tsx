@@ -40,3 +40,6 @@ export const PlusIcon = icon(<path d="M12 5v14M5 12h14" />);
 export const ListIcon = icon(<path d="M8 6h12M8 12h12M8 18h12M4 6h.01M4 12h.01M4 18h.01" />);
 export const ChevronIcon = icon(<path d="m6 9 6 6 6-6" />);
 export const UploadIcon = icon(<><path d="M12 16V4M7 9l5-5 5 5" /><path d="M4 16v3a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-3" /></>);
+export const StoreIcon = icon(<><path d="M4 9l1.5-5h13L20 9" /><path d="M4 9h16v1.5a2.7 2.7 0 0 1-5.3 0 2.7 2.7 0 0 1-5.4 0A2.7 2.7 0 0 1 4 10.5z" /><path d="M5 13v7h14v-7" /></>);
+export const ClipboardIcon = icon(<><rect x="6" y="4" width="12" height="17" rx="2" /><path d="M9 3h6v3H9zM9 11h6M9 15h4" /></>);
+export const ChartIcon = icon(<path d="M4 4v16h16M8 16v-5M12 16V8M16 16v-3" />);

@@ -14,13 +14,14 @@ import { useSellerSession } from '../../../features/seller/stores/seller-session
 /** /seller: the login screen for anyone without a seller session, otherwise the seller layout. */
 export function SellerArea() {
   const status = useSellerSession((s) => s.status);
+  const seller = useSellerSession((s) => s.seller);
   const sellerChecked = useSellerSession((s) => s.sellerChecked);
   const sellerLoggedOut = useSellerSession((s) => s.sellerLoggedOut);
   const newOrders = useSellerOrders((s) => Object.keys(s.unseen).length);
   const navigate = useNavigate();
 
   // Who is this? Asked once; if the server cannot be asked, the login screen is the answer.
-  useLoader(status === 'unknown' ? isSeller : null, [], { loaded: sellerChecked, failed: () => sellerChecked(false), quiet: true });
+  useLoader(status === 'unknown' ? isSeller : null, [], { loaded: sellerChecked, failed: () => sellerChecked(null), quiet: true });
 
   useDocumentTitle(status === 'guest' ? 'Seller login' : null);
 
@@ -37,9 +38,9 @@ export function SellerArea() {
   }
 
   if (status === 'unknown') return <Spinner />;
-  if (status === 'guest') return <SellerLogin />;
+  if (status === 'guest' || !seller) return <SellerLogin />;
   return (
-    <SellerShell onLogout={() => void logout()} newOrders={newOrders}>
+    <SellerShell onLogout={() => void logout()} newOrders={newOrders} seller={seller}>
       <Suspense fallback={<Spinner />}>
         <Outlet />
       </Suspense>

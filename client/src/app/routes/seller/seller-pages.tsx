@@ -2,6 +2,7 @@ import { Link, useParams } from 'react-router-dom';
 import { Spinner } from '../../../components/ui/spinner';
 import { useLiveConnection } from '../../../features/live/stores/live-connection-store';
 import { useSellerOrders } from '../../../features/seller/stores/seller-orders-store';
+import { useSellerSession } from '../../../features/seller/stores/seller-session-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AddProductForm } from '../../../features/seller/components/add-product-form';
 import { OrdersBoard } from '../../../features/seller/components/orders-board';
@@ -16,6 +17,18 @@ function useSellerTitle(page: string | null) {
 
 export function AddProductRoute() {
   useSellerTitle('Add Product');
+  const rejected = useSellerSession((s) => s.seller?.status === 'rejected');
+  // The banner above says why; the form would only be refused by the server.
+  if (rejected) {
+    return (
+      <section className="seller-section">
+        <h1 className="page-title">Add Product</h1>
+        <p className="muted" data-testid="add-product-disabled">
+          Adding products is not possible while your store is not approved.
+        </p>
+      </section>
+    );
+  }
   return <AddProductForm />;
 }
 

@@ -1,9 +1,9 @@
 import { AddressInput } from '@core/contracts/http/addresses';
 import { AddressDto } from '@core/contracts/http/address-replies';
-import { FormField } from '../../../components/ui/form-field';
 import { toast } from '../../../components/ui/toast/toast-store';
 import { useZodForm } from '../../../hooks/use-zod-form';
 import { addAddress, updateAddress } from '../api/save-address';
+import { AddressFields, EMPTY_ADDRESS, type AddressValues } from './address-fields';
 import './addresses.css';
 
 /** Navigation state of /add-address in edit mode. */
@@ -15,19 +15,7 @@ export function readAddressFormState(state: unknown): AddressFormState | null {
   return parsed.success ? { edit: true, address: parsed.data } : null;
 }
 
-type Values = Record<keyof AddressInput, string>;
-
-const EMPTY: Values = {
-  firstName: '',
-  lastName: '',
-  email: '',
-  street: '',
-  city: '',
-  state: '',
-  zipcode: '',
-  country: 'India',
-  phone: '',
-};
+type Values = AddressValues;
 
 function valuesOf(a: AddressDto): Values {
   const { firstName, lastName, email, street, city, state, zipcode, country, phone } = a;
@@ -41,7 +29,7 @@ type AddressFormProps = {
 
 export function AddressForm({ editing, onSaved }: AddressFormProps) {
   const form = useZodForm({
-    initial: (): Values => (editing ? valuesOf(editing) : EMPTY),
+    initial: (): Values => (editing ? valuesOf(editing) : EMPTY_ADDRESS),
     schema: AddressInput,
     onSubmit: async (address) => {
       const reply = editing ? await updateAddress(editing._id, address) : await addAddress(address);
@@ -54,28 +42,7 @@ export function AddressForm({ editing, onSaved }: AddressFormProps) {
 
   return (
     <form className="address-form" onSubmit={form.handleSubmit} noValidate aria-label={editing ? 'Edit address' : 'Add address'}>
-      <div className="address-form__row">
-        <FormField label="First name" autoComplete="given-name" {...field('firstName')} />
-        <FormField label="Last name" autoComplete="family-name" {...field('lastName')} />
-      </div>
-      <FormField label="Email address" type="email" autoComplete="email" {...field('email')} />
-      <FormField label="Street" autoComplete="street-address" {...field('street')} />
-      <div className="address-form__row">
-        <FormField label="City" autoComplete="address-level2" {...field('city')} />
-        <FormField label="State" autoComplete="address-level1" {...field('state')} />
-      </div>
-      <div className="address-form__row">
-        <FormField
-          label="PIN code"
-          inputMode="numeric"
-          pattern="[0-9]*"
-          maxLength={6}
-          autoComplete="postal-code"
-          {...field('zipcode')}
-        />
-        <FormField label="Country" autoComplete="country-name" {...field('country')} />
-      </div>
-      <FormField label="Phone" type="tel" inputMode="tel" autoComplete="tel-national" maxLength={14} {...field('phone')} />
+      <AddressFields field={field} />
       <button type="submit" className="btn btn--block address-form__submit" disabled={busy}>
         {busy ? 'Saving…' : editing ? 'Update address' : 'Save address'}
       </button>

@@ -53,15 +53,20 @@ function QuantityStepper({ line }: { line: CartLine }) {
   );
 }
 
-/** The cart page's list: one row per product with its subtotal, a stepper (min 1) and Remove. */
-export function CartLines({ lines }: { lines: CartLine[] }) {
+/**
+ * The cart page's list: one row per product with its subtotal, a stepper (min 1) and Remove. The column heads show
+ * once, over the first of the cart's lists (one per store).
+ */
+export function CartLines({ lines, showHead = true }: { lines: CartLine[]; showHead?: boolean }) {
   return (
     <div className="cart-lines">
-      <div className="cart-lines__head" aria-hidden="true">
-        <span>Product Details</span>
-        <span>Subtotal</span>
-        <span>Action</span>
-      </div>
+      {showHead ? (
+        <div className="cart-lines__head" aria-hidden="true">
+          <span>Product Details</span>
+          <span>Subtotal</span>
+          <span>Action</span>
+        </div>
+      ) : null}
       <ul className="cart-lines__list">
         {lines.map((line) => {
           const { product, quantity } = line;

@@ -3,6 +3,8 @@ import { Spinner } from '../../../components/ui/spinner';
 import { listHandlers, useLoader } from '../../../hooks/use-loader';
 import { getMyOrders } from '../api/get-my-orders';
 import { useMyOrders } from '../stores/my-orders-store';
+import { groupByCheckout } from '../lib/group-by-checkout';
+import { CheckoutGroupCard } from './checkout-group';
 import { OrderCard } from './order-card';
 import { isLoading } from '../../../lib/load-status';
 import './orders.css';
@@ -42,9 +44,10 @@ export function MyOrdersList({ refreshKey }: MyOrdersListProps) {
   }
   return (
     <ul className="orders-list" aria-label="Your orders">
-      {orders.map((order) => (
-        <li key={order._id}>
-          <OrderCard order={order} />
+      {/* A checkout of several stores shows its orders together; each still follows its own store live. */}
+      {groupByCheckout(orders).map((group) => (
+        <li key={group.checkoutId}>
+          {group.orders.length > 1 ? <CheckoutGroupCard group={group} /> : group.orders[0] ? <OrderCard order={group.orders[0]} /> : null}
         </li>
       ))}
     </ul>

@@ -11,9 +11,11 @@ import { OrderActions } from './order-actions';
 import { StatusTimeline } from './status-timeline';
 import './orders.css';
 
-export function OrderCard({ order }: { order: OrderDto }) {
+/** One order with its live status, timeline and actions; `headingLevel` 3 when it sits under its checkout's heading. */
+export function OrderCard({ order, headingLevel = 2 }: { order: OrderDto; headingLevel?: 2 | 3 }) {
   const status = orderStatusOf(order);
   const { address } = order;
+  const Title = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article
       className="order-card"
@@ -21,13 +23,18 @@ export function OrderCard({ order }: { order: OrderDto }) {
       data-order-id={order._id}
       data-order-code={order.orderId}
       data-status={status}
+      data-store-id={order.seller.id}
+      data-checkout-id={order.checkoutId}
       aria-labelledby={`order-${order._id}-title`}
     >
       <header className="order-card__head">
         <div>
-          <h2 id={`order-${order._id}-title`} className="order-card__id">
+          <Title id={`order-${order._id}-title`} className="order-card__id">
             Order ID: <span data-testid="order-id">{order.orderId}</span>
-          </h2>
+          </Title>
+          <p className="order-card__store" data-testid="order-store">
+            Sold by {order.seller.storeName}
+          </p>
           <p className="muted order-card__date">Placed on {formatDateTime(order.createdAt)}</p>
         </div>
         <StatusBadge status={status} testId="order-status" />
@@ -55,8 +62,9 @@ export function OrderCard({ order }: { order: OrderDto }) {
       <dl className="order-card__facts">
         <div>
           <dt>Amount</dt>
-          <dd className="order-card__amount" data-testid="order-amount">
-            {formatRupees(order.amount)}
+          <dd className="order-card__amount">
+            <span data-testid="order-amount">{formatRupees(order.amount)}</span>
+            {order.fee > 0 ? <span className="muted order-card__fee"> (incl. {formatRupees(order.fee)} platform fee)</span> : null}
           </dd>
         </div>
         <div>

@@ -31,8 +31,8 @@ export function usePlaceOrder(onPlaced: () => void) {
         const reply = await placeCodOrder(body, attemptKey.current);
         attemptKey.current = null;
         toast.success(reply.message ?? 'Order placed');
-        // The confirmation first (order id, items, amount, payment), then My Orders from there.
-        navigate('/order-placed', { state: { order: reply.order } });
+        // The confirmation first (every store's order of the checkout: ids, items, amount, payment), then My Orders.
+        navigate('/order-placed', { state: { order: reply.order, orders: reply.orders } });
         onPlaced();
       } else {
         const checkout = await createOnlineOrder(body, attemptKey.current);

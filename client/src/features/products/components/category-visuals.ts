@@ -25,3 +25,8 @@ export function categoryHref(path: string): string {
 export function productHref(product: { _id: string; category: string }): string {
   return `/products/${product.category.toLowerCase()}/${product._id}`;
 }
+
+/** A store's products: the product list filtered to it, with the store's name as its heading. */
+export function storeHref(seller: { id: string }): string {
+  return `/products?seller=${encodeURIComponent(seller.id)}`;
+}

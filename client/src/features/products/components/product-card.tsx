@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import type { ProductDto } from '@core/contracts/http/product-replies';
 import { formatRupees, savingOf } from '@core/domain/money';
 import { StarRating } from '../../../components/ui/star-rating';
-import { productHref } from './category-visuals';
+import { productHref, storeHref } from './category-visuals';
 import './products.css';
 
 type ProductCardProps = {
@@ -26,6 +26,9 @@ export function ProductCard({ product, action, headingLevel = 3 }: ProductCardPr
         <p className="product-card__category">{product.category}</p>
         <Name className="product-card__name">{product.name}</Name>
       </Link>
+      <p className="product-card__seller" data-testid="product-seller">
+        Sold by <Link to={storeHref(product.seller)}>{product.seller.storeName}</Link>
+      </p>
       <StarRating />
       <div className="product-card__footer">
         <p className="product-card__price">

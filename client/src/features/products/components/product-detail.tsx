@@ -4,7 +4,7 @@ import type { ProductDto } from '@core/contracts/http/product-replies';
 import { categoryFromSlug } from '@core/domain/categories';
 import { formatRupees, savingOf } from '@core/domain/money';
 import { StarRating } from '../../../components/ui/star-rating';
-import { categoryHref } from './category-visuals';
+import { categoryHref, storeHref } from './category-visuals';
 import './product-detail.css';
 
 type ProductDetailProps = {
@@ -67,6 +67,9 @@ export function ProductDetail({ product, onAddToCart, onBuyNow, related }: Produ
         <Gallery product={product} />
         <div className="product-detail__info">
           <h1 className="product-detail__name">{product.name}</h1>
+          <p className="product-detail__seller" data-testid="product-seller">
+            Sold by <Link to={storeHref(product.seller)}>{product.seller.storeName}</Link>
+          </p>
           <StarRating size={16} />
           <div className="product-detail__prices">
             {saving ? (

@@ -1,9 +1,9 @@
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { SellerLoginBody } from '@core/contracts/http/accounts';
 import { EmailField, PasswordField } from '../../../components/ui/form-field';
 import { toast } from '../../../components/ui/toast/toast-store';
 import { useZodForm } from '../../../hooks/use-zod-form';
-import { sellerLogin } from '../api/seller-session';
+import { isSeller, sellerLogin } from '../api/seller-session';
 import { useSellerSession } from '../stores/seller-session-store';
 import './seller.css';
 
@@ -15,8 +15,11 @@ export function SellerLogin() {
     schema: SellerLoginBody,
     onSubmit: async (credentials) => {
       const reply = await sellerLogin(credentials);
+      // The login answers with a message only; the store's name and standing come from "who am I?".
+      const seller = await isSeller();
+      if (!seller) throw new Error('Logged in, but the session did not stick. Check that cookies are allowed and try again.');
       if (reply.message) toast.success(reply.message);
-      sellerLoggedIn();
+      sellerLoggedIn(seller);
       navigate('/seller');
     },
   });
@@ -32,6 +35,9 @@ export function SellerLogin() {
         <button type="submit" className="btn btn--block" disabled={form.busy}>
           {form.busy ? 'Please wait…' : 'Login'}
         </button>
+        <p className="seller-login__switch">
+          New to FreshCart? <Link to="/seller/register">Register your store</Link>
+        </p>
       </form>
     </main>
   );

@@ -84,6 +84,9 @@ export function SellerOrderRow({ order, isNew, late = false }: { order: OrderDto
           ))}
         </ul>
         <p className="muted seller-order__date">{formatDateTime(order.createdAt)}</p>
+        <p className="muted seller-order__checkout" data-testid="seller-order-checkout">
+          Checkout {order.checkoutId}
+        </p>
       </div>
       <div className="seller-order__address">
         <p className="seller-order__name">

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import logo from '../../../assets/logo.svg';
-import { BoxIcon, ListIcon, PlusIcon } from '../../../components/ui/icons';
+import type { SellerSelfDto } from '@core/contracts/http/account-replies';
+import { BoxIcon, ChartIcon, ClipboardIcon, ListIcon, PlusIcon, StoreIcon } from '../../../components/ui/icons';
+import { StoreStatusBanner } from './store-status-banner';
 import './seller.css';
 
 type SellerShellProps = {
@@ -9,6 +11,7 @@ type SellerShellProps = {
   /** Extra header content composed by the app (e.g. the live indicator). */
   children: ReactNode;
   newOrders: number;
+  seller: SellerSelfDto;
 };
 
 const LINKS = [
@@ -17,7 +20,14 @@ const LINKS = [
   { to: '/seller/orders', label: 'Orders', icon: BoxIcon, end: false },
 ] as const;
 
-export function SellerShell({ onLogout, children, newOrders }: SellerShellProps) {
+/** The operator's pages, after the store's own: only the platform operator's account sees them. */
+const OPERATOR_LINKS = [
+  { to: '/seller/admin/stores', label: 'Stores', icon: StoreIcon, end: false },
+  { to: '/seller/admin/orders', label: 'All Orders', icon: ClipboardIcon, end: false },
+  { to: '/seller/admin/totals', label: 'Store Totals', icon: ChartIcon, end: false },
+] as const;
+
+export function SellerShell({ onLogout, children, newOrders, seller }: SellerShellProps) {
   return (
     <div className="seller-shell">
       <a href="#seller-main" className="skip-link">
@@ -28,7 +38,10 @@ export function SellerShell({ onLogout, children, newOrders }: SellerShellProps)
           <img src={logo} alt="FreshCart home" width={120} height={32} />
         </Link>
         <div className="seller-header__end">
-          <p>Hi! Admin</p>
+          <p className="seller-header__store" data-testid="seller-store-name">
+            {seller.storeName}
+          </p>
+          <p>Hi! {seller.name}</p>
           <button type="button" className="btn btn--ghost btn--small" onClick={onLogout}>
             Logout
           </button>
@@ -48,8 +61,20 @@ export function SellerShell({ onLogout, children, newOrders }: SellerShellProps)
               ) : null}
             </NavLink>
           ))}
+          {seller.isOperator ? (
+            <>
+              <hr className="seller-nav__divider" />
+              {OPERATOR_LINKS.map(({ to, label, icon: Icon, end }) => (
+                <NavLink key={to} to={to} end={end} className="seller-nav__link">
+                  <Icon size={22} />
+                  <span className="seller-nav__label">{label}</span>
+                </NavLink>
+              ))}
+            </>
+          ) : null}
         </nav>
         <main id="seller-main" className="seller-main" tabIndex={-1}>
+          <StoreStatusBanner seller={seller} />
           {children}
         </main>
       </div>

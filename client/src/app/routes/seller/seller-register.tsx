@@ -1,0 +1,27 @@
+import { Navigate, useNavigate } from 'react-router-dom';
+import { AddressFields, EMPTY_ADDRESS } from '../../../features/addresses/components/address-fields';
+import { SellerRegisterForm } from '../../../features/seller/components/seller-register-form';
+import { sellerSelfOf, useSellerSession } from '../../../features/seller/stores/seller-session-store';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+
+/** /seller/register ("Become Seller"): a new store signs up and lands, signed in, in the seller area. */
+export function SellerRegisterRoute() {
+  const status = useSellerSession((s) => s.status);
+  const sellerLoggedIn = useSellerSession((s) => s.sellerLoggedIn);
+  const navigate = useNavigate();
+  useDocumentTitle('Become a Seller');
+
+  if (status === 'seller') return <Navigate to="/seller" replace />;
+  return (
+    <main className="seller-login">
+      <SellerRegisterForm
+        blankAddress={EMPTY_ADDRESS}
+        pickupFields={(field) => <AddressFields field={field} />}
+        onRegistered={(store) => {
+          sellerLoggedIn(sellerSelfOf(store));
+          navigate('/seller');
+        }}
+      />
+    </main>
+  );
+}
