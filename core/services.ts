@@ -60,7 +60,7 @@ export function createServices(deps: { config: Config; db: Db; redis?: Redis; pa
   // One limiter for shopper and seller logins (separate scopes); without Redis it counts in memory.
   const loginLimiter = createLoginRateLimiter(deps.redis, { prefix: config.redisPrefix });
   const passwords = createPasswordHasher({ logN: config.passwordScryptLogN });
-  const sellers = createSellerService({ repo: createSellerRepository(db), sessions, limiter: loginLimiter, passwords });
+  const sellers = createSellerService({ repo: createSellerRepository(db), transaction, sessions, limiter: loginLimiter, passwords });
   // Stores and their standing, and the operator's reads across them.
   const stores = createStoreService({ repo: createStoreRepository(db), transaction, catalog });
   const operator = createOperatorService({ repo: createOperatorRepository(db) });

@@ -69,8 +69,11 @@ export const EventData = {
   'refund.updated': z.object({ orderId: z.string(), userId: z.string(), refundId: z.string(), status: z.enum(['pending', 'processed', 'failed']) }),
   'stock.changed': z.object({ productId: z.string(), reason: z.enum(['added', 'toggled', 'ordered', 'released', 'updated', 'edited']) }),
   'product.removed': z.object({ productId: z.string() }),
-  /** The operator changed a store's standing; its products' own events are written with it. */
-  'store.status_changed': z.object({ sellerId: z.string(), from: StoreStatus, to: StoreStatus }),
+  /**
+   * A store's standing changed (the operator's decision; its products' own events are written with it), or a store
+   * signed up (`from` null, `to` pending).
+   */
+  'store.status_changed': z.object({ sellerId: z.string(), from: z.nullable(StoreStatus), to: StoreStatus }),
 } satisfies Record<EventName, z.ZodMiniType>;
 
 export type EventDataOf<N extends EventName> = z.infer<(typeof EventData)[N]>;

@@ -111,6 +111,36 @@ describe('online payment through the simulated gateway (real Chromium, real serv
     expect(server.errors()).toEqual([]);
   });
 
+  it('one payment for a two-store cart: the confirmation lists each store’s order, then says "Paid" for the checkout', async () => {
+    const page = (await openPage(browser, server.url)).page;
+    await signUpThroughApi(page.context(), { name: 'Farah' });
+    await addAddressThroughApi(page.context());
+    await page.goto('/products/fruits');
+    await addToCart(page, 'Banana Robusta 6 pcs');
+    await page.goto('/products/bakery');
+    await addToCart(page, 'Whole Wheat Brown Bread 400g');
+    await page.getByRole('link', { name: /^Cart, 2 items$/ }).click();
+    await page.getByTestId('selected-address').filter({ hasText: 'MG Road' }).waitFor();
+    await checkout(page, 'Online');
+    const dialog = page.getByTestId('test-checkout');
+    await dialog.getByText('Test mode').waitFor();
+    // One gateway order for both stores: ₹42 + ₹50 + the ₹2 platform fee once.
+    expect(await dialog.textContent()).toContain('₹94');
+
+    await dialog.getByRole('button', { name: /^Pay ₹/ }).click();
+    await page.waitForURL('**/order-placed');
+    const confirmation = page.getByTestId('order-placed');
+    await expect.poll(() => confirmation.getByTestId('placed-order').count(), { timeout: 10_000 }).toBe(2);
+    expect(await confirmation.getByTestId('placed-checkout-id').textContent()).toMatch(/^CK/);
+    expect(await confirmation.getByRole('heading', { level: 3 }).allTextContents()).toEqual([
+      expect.stringMatching(/^FreshCart · Order OD/),
+      expect.stringMatching(/^Bake House · Order OD/),
+    ]);
+    expect(await confirmation.getByTestId('placed-order-amount').textContent()).toBe('₹94');
+    await expect.poll(() => confirmation.getByTestId('placed-order-payment').textContent(), { timeout: 10_000 }).toBe('Paid');
+    await page.context().close();
+  });
+
   it('pay, fail, pay again: a failed try leaves the order Pending with "Pay now" and a countdown; paying then places it', async () => {
     const { page } = shopper;
     await cartWith(page, 'dairy', 'Fresh Paneer 200g');

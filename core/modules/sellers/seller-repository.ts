@@ -1,4 +1,4 @@
-import type { Db, Prisma } from '../../infra/prisma';
+import type { Db, Prisma, Tx } from '../../infra/prisma';
 
 export type SellerRow = { id: string; name: string; email: string; passwordHash: string };
 
@@ -24,8 +24,8 @@ export function createSellerRepository(db: Db) {
     },
 
     /** A store that signed up itself: pending until the operator decides. A taken email throws the unique violation. */
-    createPending(seller: { name: string; storeName: string; email: string; phone: string; pickupAddress: Prisma.InputJsonValue; passwordHash: string }): Promise<SellerRow> {
-      return db.seller.create({ data: { ...seller, status: 'PENDING', isOperator: false }, select: sellerRow });
+    createPending(tx: Tx, seller: { name: string; storeName: string; email: string; phone: string; pickupAddress: Prisma.InputJsonValue; passwordHash: string }): Promise<SellerRow> {
+      return tx.seller.create({ data: { ...seller, status: 'PENDING', isOperator: false }, select: sellerRow });
     },
 
     updatePasswordHash(id: string, passwordHash: string): Promise<unknown> {

@@ -1,13 +1,14 @@
 import type { SellerRegisterBody } from '../../contracts/http/stores';
 import { conflict, unauthorized } from '../../domain/errors';
 import type { Config } from '../../infra/config';
-import type { Db } from '../../infra/prisma';
+import type { Db, Transaction } from '../../infra/prisma';
 import { isUniqueViolation } from '../../infra/prisma-errors';
 import { checkCredentials } from '../accounts/credential-check';
 import type { LoginRateLimiter } from '../accounts/login-rate-limiter';
 import { createPasswordHasher, type PasswordHasher } from '../accounts/password';
 import { createSessionRepository } from '../accounts/session-repository';
 import type { SessionService } from '../accounts/session-service';
+import { appendEvent } from '../outbox/outbox-writer';
 import { createSellerRepository, type SellerRepository } from './seller-repository';
 
 /** The seller area greets the operator as 'Hi! Admin'. */
@@ -24,8 +25,14 @@ const emailTaken = () => conflict('email_taken', 'This email already has a selle
  * cookie, so a shopper session never counts as a seller's. Failed logins are limited exactly like shoppers' (same
  * limiter, its own 'seller' scope).
  */
-export function createSellerService(deps: { repo: SellerRepository; sessions: SessionService; limiter: LoginRateLimiter; passwords: PasswordHasher }) {
-  const { repo, sessions, limiter, passwords } = deps;
+export function createSellerService(deps: {
+  repo: SellerRepository;
+  transaction: Transaction;
+  sessions: SessionService;
+  limiter: LoginRateLimiter;
+  passwords: PasswordHasher;
+}) {
+  const { repo, transaction, sessions, limiter, passwords } = deps;
 
   return {
     /**
@@ -37,15 +44,19 @@ export function createSellerService(deps: { repo: SellerRepository; sessions: Se
       const passwordHash = await passwords.hash(input.password);
       let sellerId: string;
       try {
-        const created = await repo.createPending({
-          name: input.name,
-          storeName: input.storeName,
-          email: input.email,
-          phone: input.phone,
-          pickupAddress: input.address,
-          passwordHash,
+        // The new store and its announcement commit together: the operator's Stores page hears of it live.
+        sellerId = await transaction(async (tx) => {
+          const created = await repo.createPending(tx, {
+            name: input.name,
+            storeName: input.storeName,
+            email: input.email,
+            phone: input.phone,
+            pickupAddress: input.address,
+            passwordHash,
+          });
+          await appendEvent(tx, 'store.status_changed', { sellerId: created.id, from: null, to: 'pending' });
+          return created.id;
         });
-        sellerId = created.id;
       } catch (error) {
         // Two sign-ups with one email at once: the second meets the unique index.
         if (isUniqueViolation(error)) throw emailTaken();

@@ -30,10 +30,10 @@ describe('live updates per store, across processes', () => {
     expect(codes).toEqual([0, 0, 0]);
   });
 
-  async function call(base: string, method: string, url: string, cookie: string, body?: unknown) {
+  async function call(base: string, method: string, url: string, cookie: string | undefined, body?: unknown) {
     const res = await fetch(base + url, {
       method,
-      headers: { origin: ORIGIN, cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
+      headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
       body: body ? JSON.stringify(body) : undefined,
     });
     return { status: res.status, json: await res.json() };
@@ -126,5 +126,26 @@ describe('live updates per store, across processes', () => {
     await visitorOnB.next((m) => m.type === 'product.removed' && m.productId === product.id);
     await pendingOnB.next((m) => m.type === 'store.updated' && m.store.status === 'suspended');
     for (const ws of [pendingOnB, otherOnB, operatorOnA, visitorOnB]) ws.close();
+  });
+
+  it("shows a store that just signed up on the operator's open page live, and on no other store's", async () => {
+    const operator = await operatorCookie();
+    const other = await storeWithSession(ctx, { storeName: 'Onlooker' });
+    const [operatorOnB, otherOnA] = await Promise.all([openSocket(apiB.url!, { cookie: operator }), openSocket(apiA.url!, { cookie: other.cookie })]);
+    const body = {
+      storeName: 'Brand New Mart',
+      name: 'Kiran',
+      email: `new-mart-${Date.now()}@example.in`,
+      phone: '9876543210',
+      password: 'new-mart-password',
+      address: { firstName: 'Kiran', lastName: 'Rao', email: 'kiran@example.in', street: '1 Main Road', city: 'Pune', state: 'Maharashtra', zipcode: '411001', country: 'India', phone: '9876543210' },
+    };
+    const res = await call(apiA.url!, 'POST', '/api/seller/register', undefined, body);
+    expect(res.status).toBe(201);
+    const created = await operatorOnB.next((m) => m.type === 'store.updated' && m.store.storeName === 'Brand New Mart');
+    expect(created).toMatchObject({ store: { status: 'pending', email: body.email } });
+    await sleep(200);
+    expect(otherOnA.messages.filter((m) => m.type === 'store.updated')).toEqual([]);
+    for (const ws of [operatorOnB, otherOnA]) ws.close();
   });
 });

@@ -1,11 +1,20 @@
-import { Link } from 'react-router-dom';
+import { useState } from 'react';
+import { Link, Navigate } from 'react-router-dom';
 import { safeParse, z } from 'zod/mini';
 import { OrderDto } from '@core/contracts/http/order-replies';
 import { formatRupees, paiseToRupees, rupeesToPaise } from '@core/domain/money';
+import { OrderStatus } from '@core/domain/order-status';
+import { Spinner } from '../../components/ui/spinner';
+import { listHandlers, useLoader } from '../../hooks/use-loader';
+import { useLiveConnection } from '../../features/live/stores/live-connection-store';
+import { getMyOrders } from '../../features/orders/api/get-my-orders';
+import { useMyOrders } from '../../features/orders/stores/my-orders-store';
+import { orderStatusOf } from '../../lib/order-status';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import './routes.css';
 
 const SeveralOrders = z.object({ orders: z.array(OrderDto).check(z.minLength(2)) });
+const SeveralIds = z.object({ orderIds: z.array(z.string()).check(z.minLength(2)) });
 
 /** The checkout's orders from the navigation state when it placed more than one (one per store), else null. */
 export function severalPlaced(state: unknown): OrderDto[] | null {
@@ -13,12 +22,54 @@ export function severalPlaced(state: unknown): OrderDto[] | null {
   return parsed.success ? parsed.data.orders : null;
 }
 
+/** The ids of a paid-online checkout's orders (one per store) from the navigation state, else null. */
+export function severalFollowed(state: unknown): string[] | null {
+  const parsed = safeParse(SeveralIds, state);
+  return parsed.success ? parsed.data.orderIds : null;
+}
+
+/** What the shopper is told about paying for the checkout: one payment for all its orders. */
+function paymentText(orders: OrderDto[]): string {
+  if (orders[0]!.paymentType === 'COD') return 'Cash on delivery: pay each store’s order when it arrives.';
+  if (orders.every((o) => o.isPaid)) return 'Paid';
+  if (orders.every((o) => orderStatusOf(o) === OrderStatus.Cancelled)) return 'Payment not completed: the orders were cancelled.';
+  return 'Payment confirming…';
+}
+
+/**
+ * After an online payment of several stores' orders only their ids come along: the screen follows them in My Orders'
+ * store (live updates, a fresh snapshot after each reconnect) from "Payment confirming…" to "Paid", as it does for
+ * one order.
+ */
+export function FollowedCheckoutPlaced({ orderIds }: { orderIds: string[] }) {
+  const all = useMyOrders((s) => s.orders);
+  const held = orderIds.map((id) => all.find((o) => o._id === id)).filter((o): o is OrderDto => o !== undefined);
+  const generation = useLiveConnection((s) => s.generation);
+  const [lookedUp, setLookedUp] = useState<'no' | 'yes' | 'failed'>('no');
+  const handlers = listHandlers(useMyOrders, 'orders', { quiet: true });
+  useLoader(getMyOrders, [generation], {
+    ...handlers,
+    loaded: (orders) => {
+      handlers.loaded(orders);
+      setLookedUp('yes');
+    },
+    failed: () => {
+      handlers.failed?.(null);
+      setLookedUp('failed');
+    },
+  });
+  const complete = held.length === orderIds.length;
+  if (!complete && lookedUp !== 'no') return <Navigate to="/my-orders" replace />;
+  if (!complete) return <Spinner label="Loading your orders" />;
+  // The fee-carrying order first, as the checkout placed them.
+  return <CheckoutPlaced orders={[...held].sort((a, b) => b.fee - a.fee)} />;
+}
+
 /** /order-placed for a checkout of several stores: its id, each store's order with its items, and what it all costs. */
 export function CheckoutPlaced({ orders }: { orders: OrderDto[] }) {
   const first = orders[0]!;
   useDocumentTitle(`Checkout ${first.checkoutId} placed`);
   const amount = orders.reduce((paise, o) => paise + rupeesToPaise(o.amount), 0);
-  const cod = first.paymentType === 'COD';
 
   return (
     <div className="container page order-placed" data-testid="order-placed">
@@ -52,7 +103,9 @@ export function CheckoutPlaced({ orders }: { orders: OrderDto[] }) {
           Amount <strong data-testid="placed-order-amount">{formatRupees(paiseToRupees(amount))}</strong>{' '}
           <span className="muted">(the platform fee once)</span>
         </p>
-        <p data-testid="placed-order-payment">{cod ? 'Cash on delivery: pay each store’s order when it arrives.' : first.isPaid ? 'Paid online.' : 'Payment pending.'}</p>
+        <p data-testid="placed-order-payment" data-paid={first.paymentType === 'Online' && orders.every((o) => o.isPaid) ? 'true' : undefined} role="status">
+          {paymentText(orders)}
+        </p>
         <p className="muted">My Orders shows each store’s order and every step as it happens.</p>
       </section>
       <div className="route-error__actions">

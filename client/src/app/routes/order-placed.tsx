@@ -11,7 +11,7 @@ import { ArrivalCountdown } from '../../features/orders/components/arrival-count
 import { useMyOrders } from '../../features/orders/stores/my-orders-store';
 import { orderStatusOf } from '../../lib/order-status';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { CheckoutPlaced, severalPlaced } from './checkout-placed';
+import { CheckoutPlaced, FollowedCheckoutPlaced, severalFollowed, severalPlaced } from './checkout-placed';
 import './routes.css';
 
 /**
@@ -45,6 +45,8 @@ export function OrderPlacedRoute() {
   // A checkout of several stores placed one order per store: all of them are confirmed together.
   const several = severalPlaced(state);
   if (several) return <CheckoutPlaced orders={several} />;
+  const followed = severalFollowed(state);
+  if (followed) return <FollowedCheckoutPlaced orderIds={followed} />;
   return <SingleOrderPlaced state={state} />;
 }
 

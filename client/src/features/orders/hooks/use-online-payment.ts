@@ -8,5 +8,9 @@ import { startOnlinePayment } from '../lib/payment-flow';
  */
 export function useOnlinePayment(): (checkout: OnlineCheckout) => void {
   const navigate = useNavigate();
-  return (checkout) => startOnlinePayment(checkout, (orderId) => navigate('/order-placed', { state: { orderId } }));
+  // One payment pays every store's order of the checkout: the screen then confirms them all.
+  return (checkout) =>
+    startOnlinePayment(checkout, (orderId) =>
+      navigate('/order-placed', { state: checkout.orderIds.length > 1 ? { orderIds: checkout.orderIds } : { orderId } }),
+    );
 }
