@@ -20,6 +20,8 @@ type RequestOptions = {
   form?: FormData;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** The request outlives the page: a save sent just before the shopper navigates away still arrives. */
+  keepalive?: boolean;
 };
 
 function messageOf(json: unknown): string | undefined {
@@ -69,7 +71,7 @@ async function request<S extends $ZodType>(method: string, url: string, schema: 
 
   let response: Response;
   try {
-    response = await fetch(url, { method, headers, body, credentials: 'include', signal: options.signal });
+    response = await fetch(url, { method, headers, body, credentials: 'include', signal: options.signal, keepalive: options.keepalive });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError('Could not reach FreshCart. Check your connection and try again.', 0);

@@ -8,3 +8,15 @@ function isOrderStatus(value: string): value is OrderStatus {
 export function orderStatusOf(order: { status: string }): OrderStatus {
   return isOrderStatus(order.status) ? order.status : OrderStatus.Pending;
 }
+
+/**
+ * A fresh snapshot of orders, keeping any order this page already holds in a newer version (a live update can
+ * overtake the snapshot's request): the newest version of each order always wins.
+ */
+export function keepNewest<T extends { _id: string; version: number }>(held: readonly T[], incoming: readonly T[]): T[] {
+  const byId = new Map(held.map((o) => [o._id, o]));
+  return incoming.map((o) => {
+    const mine = byId.get(o._id);
+    return mine && mine.version > o.version ? mine : o;
+  });
+}

@@ -1,14 +1,10 @@
-import { useState } from 'react';
 import { Link, Navigate } from 'react-router-dom';
 import { safeParse, z } from 'zod/mini';
 import { OrderDto } from '@core/contracts/http/order-replies';
 import { formatRupees, paiseToRupees, rupeesToPaise } from '@core/domain/money';
 import { OrderStatus } from '@core/domain/order-status';
 import { Spinner } from '../../components/ui/spinner';
-import { listHandlers, useLoader } from '../../hooks/use-loader';
-import { useLiveConnection } from '../../features/live/stores/live-connection-store';
-import { getMyOrders } from '../../features/orders/api/get-my-orders';
-import { useMyOrders } from '../../features/orders/stores/my-orders-store';
+import { useFollowedOrders } from '../../features/orders/hooks/use-followed-orders';
 import { orderStatusOf } from '../../lib/order-status';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import './routes.css';
@@ -42,24 +38,10 @@ function paymentText(orders: OrderDto[]): string {
  * one order.
  */
 export function FollowedCheckoutPlaced({ orderIds }: { orderIds: string[] }) {
-  const all = useMyOrders((s) => s.orders);
-  const held = orderIds.map((id) => all.find((o) => o._id === id)).filter((o): o is OrderDto => o !== undefined);
-  const generation = useLiveConnection((s) => s.generation);
-  const [lookedUp, setLookedUp] = useState<'no' | 'yes' | 'failed'>('no');
-  const handlers = listHandlers(useMyOrders, 'orders', { quiet: true });
-  useLoader(getMyOrders, [generation], {
-    ...handlers,
-    loaded: (orders) => {
-      handlers.loaded(orders);
-      setLookedUp('yes');
-    },
-    failed: () => {
-      handlers.failed?.(null);
-      setLookedUp('failed');
-    },
-  });
+  const { orders, settled } = useFollowedOrders(orderIds);
+  const held = orders.filter((o): o is OrderDto => o !== undefined);
   const complete = held.length === orderIds.length;
-  if (!complete && lookedUp !== 'no') return <Navigate to="/my-orders" replace />;
+  if (!complete && settled) return <Navigate to="/my-orders" replace />;
   if (!complete) return <Spinner label="Loading your orders" />;
   // The fee-carrying order first, as the checkout placed them.
   return <CheckoutPlaced orders={[...held].sort((a, b) => b.fee - a.fee)} />;

@@ -1,14 +1,10 @@
-import { useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { OrderDto } from '@core/contracts/http/order-replies';
 import { formatRupees, paiseToRupees, rupeesToPaise } from '@core/domain/money';
 import { OrderStatus } from '@core/domain/order-status';
 import { Spinner } from '../../components/ui/spinner';
-import { listHandlers, useLoader } from '../../hooks/use-loader';
-import { useLiveConnection } from '../../features/live/stores/live-connection-store';
-import { getMyOrders } from '../../features/orders/api/get-my-orders';
 import { ArrivalCountdown } from '../../features/orders/components/arrival-countdown';
-import { useMyOrders } from '../../features/orders/stores/my-orders-store';
+import { useFollowedOrders } from '../../features/orders/hooks/use-followed-orders';
 import { orderStatusOf } from '../../lib/order-status';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { CheckoutPlaced, FollowedCheckoutPlaced, severalFollowed, severalPlaced } from './checkout-placed';
@@ -52,26 +48,15 @@ export function OrderPlacedRoute() {
 
 function SingleOrderPlaced({ state }: { state: unknown }) {
   const placed = placedFrom(state);
-  const held = useMyOrders((s) => (placed ? s.orders.find((o) => o._id === placed.orderId) : undefined));
-  const generation = useLiveConnection((s) => s.generation);
-  const [lookedUp, setLookedUp] = useState<'no' | 'yes' | 'failed'>('no');
-  const handlers = listHandlers(useMyOrders, 'orders', { quiet: true });
-  useLoader(placed && !placed.order ? getMyOrders : null, [generation], {
-    ...handlers,
-    loaded: (orders) => {
-      handlers.loaded(orders);
-      setLookedUp('yes');
-    },
-    failed: () => {
-      handlers.failed?.(null);
-      setLookedUp('failed');
-    },
-  });
+  const {
+    orders: [held],
+    settled,
+  } = useFollowedOrders(placed ? [placed.orderId] : [], Boolean(placed && !placed.order));
   // The newest version wins: a live update may already have moved a cash-on-delivery order along.
   const order = held && (!placed?.order || held.version > placed.order.version) ? held : placed?.order;
   useDocumentTitle(order ? `Order ${order.orderId} placed` : null);
 
-  if (!placed || (!order && lookedUp !== 'no')) return <Navigate to="/my-orders" replace />;
+  if (!placed || (!order && settled)) return <Navigate to="/my-orders" replace />;
   if (!order) return <Spinner label="Loading your order" />;
   const paid = order.paymentType === 'Online' && order.isPaid;
 

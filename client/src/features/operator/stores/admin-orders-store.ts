@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { OrderDto } from '@core/contracts/http/order-replies';
 import type { LoadStatus } from '../../../lib/load-status';
 import type { AdminOrdersFilter } from '../api/admin';
+import { keepNewest } from '../../../lib/order-status';
 
 type AdminOrdersState = {
   orders: OrderDto[];
@@ -34,11 +35,7 @@ export const useAdminOrders = create<AdminOrdersState>()((set) => ({
   ordersRequested: () => set((s) => ({ status: s.status === 'ready' ? 'ready' : 'loading' })),
   ordersLoaded: (incoming, total) =>
     set((s) => {
-      const held = new Map(s.orders.map((o) => [o._id, o]));
-      const orders = incoming.map((o) => {
-        const mine = held.get(o._id);
-        return mine && mine.version > o.version ? mine : o;
-      });
+      const orders = keepNewest(s.orders, incoming);
       return { orders, total, status: 'ready' };
     }),
   ordersFailed: () => set((s) => ({ status: s.status === 'ready' ? 'ready' : 'error' })),

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { OrderDto } from '@core/contracts/http/order-replies';
 import type { LoadedList } from '../../../lib/load-status';
+import { keepNewest } from '../../../lib/order-status';
 
 /** `ordersLoaded` takes a snapshot; an order held in a newer version (a live update that overtook the fetch) is kept. */
 type MyOrdersState = LoadedList<'orders', OrderDto> & {
@@ -19,11 +20,7 @@ export const useMyOrders = create<MyOrdersState>()((set) => ({
   ordersRequested: () => set((s) => ({ status: s.status === 'ready' ? 'ready' : 'loading' })),
   ordersLoaded: (incoming) =>
     set((s) => {
-      const held = new Map(s.orders.map((o) => [o._id, o]));
-      const orders = incoming.map((o) => {
-        const mine = held.get(o._id);
-        return mine && mine.version > o.version ? mine : o;
-      });
+      const orders = keepNewest(s.orders, incoming);
       return { orders: orders.sort(newestFirst), status: 'ready' };
     }),
   ordersFailed: () => set((s) => ({ status: s.status === 'ready' ? 'ready' : 'error' })),
