@@ -1,7 +1,7 @@
 import type { Config } from './infra/config';
 import { createLogger, type Logger } from './infra/logger';
 import { transactionsOf, type Db } from './infra/prisma';
-import type { Redis } from './infra/redis';
+import { keyGroup, type Redis } from './infra/redis';
 import { createAccountRepository } from './modules/accounts/account-repository';
 import { createAccountService } from './modules/accounts/account-service';
 import { createLoginRateLimiter } from './modules/accounts/login-rate-limiter';
@@ -58,7 +58,7 @@ export function createServices(deps: { config: Config; db: Db; redis?: Redis; pa
   });
   const catalog = createCatalogService({ repo: createCatalogRepository(db) });
   // One limiter for shopper and seller logins (separate scopes); without Redis it counts in memory.
-  const loginLimiter = createLoginRateLimiter(deps.redis, { prefix: config.redisPrefix });
+  const loginLimiter = createLoginRateLimiter(deps.redis, { keyGroup: keyGroup(config, 'login') });
   const passwords = createPasswordHasher({ logN: config.passwordScryptLogN });
   const sellers = createSellerService({ repo: createSellerRepository(db), transaction, sessions, limiter: loginLimiter, passwords });
   // Stores and their standing, and the operator's reads across them.

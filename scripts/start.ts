@@ -2,6 +2,7 @@ import path from 'node:path';
 import { ConfigError, isSet, loadConfig, paymentsLine, type Config } from '../core/infra/config';
 import { createLogger } from '../core/infra/logger';
 import { PROJECT_ROOT } from '../core/infra/paths';
+import { isCluster } from '../core/infra/redis';
 import { applyMigrations, ensureDatabaseExists } from './start/ensure-database';
 import { ensurePostgres } from './start/ensure-postgres';
 import { ensureRedis } from './start/ensure-redis';
@@ -31,7 +32,10 @@ async function start(base: Config): Promise<void> {
   const always = base.embeddedServices === 'always';
   const postgres = await ensurePostgres(base.databaseUrl, { explicit: isSet('DATABASE_URL'), always, dataDir: path.join(dataDir, 'postgres') });
   if (postgres.stop) await lifecycle.add('the embedded PostgreSQL', postgres.stop, 'service');
-  const redis = await ensureRedis(base.redisUrl, { explicit: isSet('REDIS_URL'), always, dataDir: path.join(dataDir, 'redis') });
+  // A Redis Cluster is the operator's to run: no private redis-server stands in for it.
+  const redis = isCluster(base)
+    ? { redisUrl: base.redisUrl, stop: undefined }
+    : await ensureRedis(base.redisUrl, { explicit: isSet('REDIS_URL'), always, dataDir: path.join(dataDir, 'redis') });
   if (redis.stop) await lifecycle.add('the private redis-server', redis.stop, 'service');
   const config: Config = Object.freeze({ ...base, databaseUrl: postgres.databaseUrl, redisUrl: redis.redisUrl });
 

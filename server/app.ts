@@ -70,7 +70,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', deps.config);
   app.decorate('db', deps.db);
-  app.decorate('redis', deps.redis);
+  app.decorate<Redis>('redis', deps.redis);
   app.decorate('services', deps.services);
 
   // External plugins, then the app's own, then routes (fastify/demo's order).

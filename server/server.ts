@@ -13,7 +13,7 @@ export type RunningApi = { app: FastifyInstance; url: string; close: () => Promi
 /** Builds the API with its own connections and starts listening; `close()` drains requests, then connections. */
 export async function startApi(config: Config, logger: Logger): Promise<RunningApi> {
   const db = createPrisma(config.databaseUrl, { max: config.databasePoolSize });
-  const redis = createRedis(config.redisUrl, 'producer');
+  const redis = createRedis(config, 'producer');
   // A Redis outage must not crash the API: orders keep flowing through the outbox (docs/architecture.md).
   logOutages(redis, logger, 'Redis');
   // Every API start makes sure the configured seller (SELLER_EMAIL / SELLER_PASSWORD) can log in.

@@ -4,7 +4,7 @@ import type { Config } from '../core/infra/config';
 import type { Logger } from '../core/infra/logger';
 import { createOutageLog } from '../core/infra/outage-log';
 import { createPrisma } from '../core/infra/prisma';
-import { createRedis } from '../core/infra/redis';
+import { createRedis, queuePrefix } from '../core/infra/redis';
 import { createLivePublisher } from '../core/modules/live/live-channel';
 import type { PaymentGateway } from '../core/modules/payments/payment-gateway';
 import { createServices } from '../core/services';
@@ -33,9 +33,9 @@ export async function startWorkers(config: Config, logger: Logger, options: Work
   const db = createPrisma(config.databaseUrl, { max: 5 });
   // Workers wait for Redis (maxRetriesPerRequest: null); the relay's producer fails fast so a Redis outage only
   // leaves rows in the outbox instead of holding their locks.
-  const workerConnection = createRedis(config.redisUrl, 'worker');
-  const producerConnection = createRedis(config.redisUrl, 'producer');
-  const publisherConnection = createRedis(config.redisUrl, 'worker');
+  const workerConnection = createRedis(config, 'worker');
+  const producerConnection = createRedis(config, 'producer');
+  const publisherConnection = createRedis(config, 'worker');
   // One outage log for the three: they lose and regain the same Redis together.
   const redisOutage = createOutageLog(logger, 'Redis');
   for (const [name, c] of Object.entries({ workerConnection, producerConnection, publisherConnection })) {
@@ -59,7 +59,7 @@ export async function startWorkers(config: Config, logger: Logger, options: Work
   const workers = Object.values(QueueName).map((name) => {
     const worker = new Worker(name, dispatch(handlersByQueue[name], logger), {
       connection: workerConnection,
-      prefix: config.redisPrefix,
+      prefix: queuePrefix(config),
       concurrency: 8,
       ...(options.stalledIntervalMs ? { stalledInterval: options.stalledIntervalMs } : {}),
       ...(options.lockDurationMs ? { lockDuration: options.lockDurationMs } : {}),
@@ -69,14 +69,14 @@ export async function startWorkers(config: Config, logger: Logger, options: Work
     return worker;
   });
 
-  const queues = createQueues(producerConnection, config.redisPrefix, (err) => logger.debug({ err: err.message }, 'queue: redis unavailable'));
+  const queues = createQueues(producerConnection, queuePrefix(config), (err) => logger.debug({ err: err.message }, 'queue: redis unavailable'));
   const relay = createOutboxRelay({ databaseUrl: config.databaseUrl, queues, logger, pollMs: config.outboxPollMs });
   await relay.start();
 
   // The payment reconciler: a scheduled job on its own queue (workers/reconciler).
   const stopReconciler = startReconcileSchedule({
     connection: workerConnection,
-    prefix: config.redisPrefix,
+    prefix: queuePrefix(config),
     everySeconds: config.payments.reconcileEverySeconds,
     reconciler: deps.services.paymentReconciler,
     logger,
@@ -85,7 +85,7 @@ export async function startWorkers(config: Config, logger: Logger, options: Work
   // Housekeeping: deletes what retention no longer keeps (workers/maintenance).
   const stopPurge = startPurgeSchedule({
     connection: workerConnection,
-    prefix: config.redisPrefix,
+    prefix: queuePrefix(config),
     retention: config.retention,
     purge: createPurge({ retention: deps.services.retention, queues: Object.values(queues), failedJobsMs: config.retention.failedJobsMs }),
     logger,

@@ -23,6 +23,14 @@ const ConfigSchema = z.object({
      */
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(6),
     REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').default('redis://127.0.0.1:6379'),
+    /**
+     * A Redis Cluster to use instead of REDIS_URL's single Redis: some of its nodes as host:port, comma-separated
+     * (the rest are discovered). REDIS_URL still lends its user, password and TLS (rediss://) to every node.
+     */
+    REDIS_CLUSTER_NODES: z
+      .string()
+      .regex(/^\s*[^\s,:]+:\d{1,5}\s*(,\s*[^\s,:]+:\d{1,5}\s*)*$/, 'must be host:port pairs separated by commas, e.g. redis-1:6379,redis-2:6379')
+      .optional(),
     /** Prefix for every BullMQ queue and pub/sub channel, so several deployments (or test files) share one Redis. */
     REDIS_PREFIX: z.string().regex(/^[a-zA-Z0-9_-]+$/, 'letters, digits, _ and - only').default('grocery'),
     HOST: z.string().default('0.0.0.0'),
@@ -120,6 +128,8 @@ export type Config = Readonly<{
   databaseUrl: string;
   databasePoolSize: number;
   redisUrl: string;
+  /** Seed nodes of a Redis Cluster; empty: the single Redis at redisUrl. */
+  redisClusterNodes: readonly { host: string; port: number }[];
   redisPrefix: string;
   host: string;
   port: number;
@@ -188,6 +198,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     redisUrl: e.REDIS_URL,
+    redisClusterNodes: clusterNodes(e.REDIS_CLUSTER_NODES),
     redisPrefix: e.REDIS_PREFIX,
     host: e.HOST,
     port: e.PORT,
@@ -230,6 +241,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir: e.DATA_DIR,
     embeddedServices: e.EMBEDDED_SERVICES,
   } satisfies Config);
+}
+
+function clusterNodes(list: string | undefined): Config['redisClusterNodes'] {
+  if (!list) return [];
+  return Object.freeze(
+    list.split(',').map((entry) => {
+      const [host, port] = entry.trim().split(':') as [string, string];
+      return Object.freeze({ host, port: Number(port) });
+    }),
+  );
 }
 
 /**

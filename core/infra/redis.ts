@@ -1,17 +1,76 @@
-import { Redis, type RedisOptions } from 'ioredis';
+import { Cluster, Redis as SingleRedis, type ClusterOptions, type RedisOptions } from 'ioredis';
+import type { Config } from './config';
 
-export { Redis };
+/**
+ * A connection to Redis: to the one node at REDIS_URL, or to a Redis Cluster (REDIS_CLUSTER_NODES). Both speak the same
+ * commands, so the code that uses Redis does not care which it got. `new Redis(url)` still makes a single-node one.
+ */
+export const Redis = SingleRedis;
+export type Redis = SingleRedis | Cluster;
+
+/** Where Redis is: what createRedis and the key helpers below need of the config. */
+export type RedisTarget = Pick<Config, 'redisUrl' | 'redisClusterNodes' | 'redisPrefix'>;
+
+export const isCluster = (target: Pick<RedisTarget, 'redisClusterNodes'>) => target.redisClusterNodes.length > 0;
+
+const reconnectDelay = (attempt: number) => Math.min(attempt * 200, 2000);
 
 /**
  * Two flavours, as BullMQ's docs advise: producers (API) give up on a command after one reconnect attempt so a
  * request never hangs on a Redis outage; workers and subscribers wait for it forever (maxRetriesPerRequest: null).
  */
-export function createRedis(url: string, role: 'producer' | 'worker', extra: RedisOptions = {}): Redis {
-  return new Redis(url, {
+export function createRedis(target: RedisTarget, role: 'producer' | 'worker', extra: RedisOptions = {}): Redis {
+  const options: RedisOptions = {
     maxRetriesPerRequest: role === 'worker' ? null : 1,
     connectTimeout: 2000,
-    retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
+    retryStrategy: reconnectDelay,
     lazyConnect: false,
     ...extra,
-  });
+  };
+  if (!isCluster(target)) return new SingleRedis(target.redisUrl, options);
+  return new Cluster([...target.redisClusterNodes], clusterOptions(target.redisUrl, options));
+}
+
+/**
+ * ioredis takes the per-node settings (and BullMQ looks for maxRetriesPerRequest) under `redisOptions`. The cluster
+ * itself retries a command that meets a failover (MOVED, CLUSTERDOWN, TRYAGAIN, a node gone) after refreshing its slot
+ * map, for up to ~2 s: about what a replica needs to take over, so a failover reads as a short pause.
+ */
+function clusterOptions(redisUrl: string, options: RedisOptions): ClusterOptions {
+  const { retryStrategy, lazyConnect, enableOfflineQueue, ...perNode } = options;
+  const url = new URL(redisUrl);
+  return {
+    redisOptions: {
+      ...perNode,
+      ...(url.username ? { username: decodeURIComponent(url.username) } : {}),
+      ...(url.password ? { password: decodeURIComponent(url.password) } : {}),
+      ...(url.protocol === 'rediss:' ? { tls: {} } : {}),
+    },
+    clusterRetryStrategy: retryStrategy ?? undefined,
+    lazyConnect,
+    enableOfflineQueue,
+    retryDelayOnFailover: 200,
+    retryDelayOnClusterDown: 300,
+    retryDelayOnTryAgain: 200,
+    maxRedirections: 16,
+    slotsRefreshTimeout: 2000,
+  };
+}
+
+/**
+ * BullMQ's key prefix. Its Lua scripts touch many keys of a queue at once, which a cluster allows only within one hash
+ * slot, so on a cluster the prefix is a hash tag (`{grocery}`): every queue key then hashes by that part alone. On a
+ * single Redis the prefix stays as it always was, so upgrading leaves queued jobs where workers look for them.
+ */
+export function queuePrefix(target: Pick<RedisTarget, 'redisClusterNodes' | 'redisPrefix'>): string {
+  return isCluster(target) ? `{${target.redisPrefix}}` : target.redisPrefix;
+}
+
+/**
+ * The start of the keys of one group that a script or MULTI uses together (e.g. the login budget's counters): on a
+ * cluster `{grocery:login}`, one hash slot per group so groups still spread over the masters; on a single Redis
+ * `grocery:login`, the names keys always had.
+ */
+export function keyGroup(target: Pick<RedisTarget, 'redisClusterNodes' | 'redisPrefix'>, group: string): string {
+  return isCluster(target) ? `{${target.redisPrefix}:${group}}` : `${target.redisPrefix}:${group}`;
 }

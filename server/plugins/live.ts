@@ -21,8 +21,7 @@ export default fp(async function live(app: FastifyInstance) {
   const { sessions, catalog, stores } = app.services;
   const hub = createWsHub();
   const subscriber = createLiveSubscriber(
-    app.config.redisUrl,
-    app.config.redisPrefix,
+    app.config,
     (envelope) => {
       // Product changes also make this process's cached catalogue stale.
       if (envelope.message.type === 'product.updated' || envelope.message.type === 'product.removed') catalog.invalidate();

@@ -19,7 +19,7 @@ declare module 'fastify' {
  * (skipOnError) and the login budget (login-rate-limiter.ts) still guards passwords from memory.
  */
 export default fp(async function rateLimits(app: FastifyInstance) {
-  const redis = createRedis(app.config.redisUrl, 'producer', { enableOfflineQueue: false });
+  const redis = createRedis(app.config, 'producer', { enableOfflineQueue: false });
   redis.on('error', (err) => app.log.debug({ err: err.message }, 'rate limits: redis unavailable'));
   app.addHook('onClose', async () => void redis.disconnect());
   // Give the connection a moment, so the first requests after start are counted; a Redis that is down must not hold

@@ -52,7 +52,7 @@ export async function buildTestContext(
     ...env,
   });
   const db = createPrisma(config.databaseUrl, { max: 5 });
-  const redis = createRedis(config.redisUrl, 'producer');
+  const redis = createRedis(config, 'producer');
   redis.on('error', () => {});
   const logger = createLogger(config.logLevel, 'test', options.logDestination);
   const services = createServices({ config, db, redis, paymentGateway: options.paymentGateway, logger });

@@ -17,8 +17,8 @@ const [databaseUrl, redisUrl, prefix] = process.argv.slice(2) as [string, string
 const config = loadConfig({ DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, REDIS_PREFIX: prefix, ...TEST_PASSWORD_COST });
 const logger = createLogger('silent', 'hanging-worker');
 const db = createPrisma(databaseUrl, { max: 2 });
-const connection = createRedis(redisUrl, 'worker');
-const live = createLivePublisher(createRedis(redisUrl, 'worker'), prefix);
+const connection = createRedis(config, 'worker');
+const live = createLivePublisher(createRedis(config, 'worker'), prefix);
 const process_ = dispatch(orderHandlers({ config, live, services: createServices({ config, db }), logger }), logger);
 
 new Worker(

@@ -8,8 +8,11 @@ export type LoginScope = 'user' | 'seller';
 export type LoginAttempt = { ip: string; email: string };
 
 export type LoginRateLimiterOptions = Partial<LoginBudgetLimits> & {
-  /** Redis key prefix, so deployments and test files sharing one Redis never see each other's counters. */
-  prefix: string;
+  /**
+   * Start of the counters' keys (core/infra/redis.ts keyGroup: the deployment's prefix, so deployments and test files
+   * sharing one Redis never see each other's counters; one hash slot on a cluster, since one script uses three of them).
+   */
+  keyGroup: string;
   /** A Redis answer slower than this counts as Redis being down. */
   redisTimeoutMs?: number;
 };
@@ -80,14 +83,14 @@ return 1`;
  * so logins keep working (and stay limited) during a Redis outage (docs/architecture.md, invariant 3).
  */
 export function createLoginRateLimiter(redis: Redis | undefined, options: LoginRateLimiterOptions) {
-  const { prefix, redisTimeoutMs = 300, ...overrides } = options;
+  const { keyGroup, redisTimeoutMs = 300, ...overrides } = options;
   const limits: LoginBudgetLimits = { ...DEFAULT_LOGIN_LIMITS, ...overrides };
   const memory = createLoginBudgetMemory(limits);
 
   // Emails are hashed so the keys hold no personal data.
   const keysOf = (scope: LoginScope, attempt: LoginAttempt) => {
     const account = createHash('sha256').update(attempt.email.toLowerCase()).digest('hex').slice(0, 32);
-    const base = `${prefix}:login:${scope}`;
+    const base = `${keyGroup}:${scope}`;
     return { pair: `${base}:pair:${attempt.ip}:${account}`, ip: `${base}:ip:${attempt.ip}`, account: `${base}:account:${account}` };
   };
 

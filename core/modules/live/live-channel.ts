@@ -1,5 +1,5 @@
 import { LiveEnvelope } from '../../contracts/ws';
-import { Redis } from '../../infra/redis';
+import { createRedis, type Redis, type RedisTarget } from '../../infra/redis';
 import { SessionRevocation, sessionRevocationChannel } from '../accounts/session-revocations';
 
 /** One Redis pub/sub channel per deployment fans live messages out to every API process. */
@@ -20,18 +20,18 @@ export function createLivePublisher(redis: Redis, prefix: string): LivePublisher
 /**
  * Subscribes on its own connection (a subscribed ioredis client can do nothing else) and hands every valid
  * envelope to `onMessage`, and every batch of revoked session ids (session-revocations.ts) to `onSessionsRevoked`.
- * ioredis resubscribes by itself after a reconnect.
+ * ioredis resubscribes by itself after a reconnect, and on a cluster after the node it listens on goes away: classic
+ * pub/sub reaches every node of a cluster, so any node will do.
  */
 export function createLiveSubscriber(
-  redisUrl: string,
-  prefix: string,
+  target: RedisTarget,
   onMessage: (envelope: LiveEnvelope) => void,
   onError: (err: Error) => void = () => {},
   onSessionsRevoked: (sessionIds: string[]) => void = () => {},
 ): { ready: Promise<void>; close: () => Promise<void> } {
-  const sub = new Redis(redisUrl, { maxRetriesPerRequest: null, retryStrategy: (n) => Math.min(n * 200, 2000) });
-  const live = liveChannel(prefix);
-  const revocations = sessionRevocationChannel(prefix);
+  const sub = createRedis(target, 'worker');
+  const live = liveChannel(target.redisPrefix);
+  const revocations = sessionRevocationChannel(target.redisPrefix);
   sub.on('error', onError);
   sub.on('message', (channel, raw) => {
     let json: unknown;

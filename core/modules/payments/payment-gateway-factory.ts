@@ -1,5 +1,5 @@
 import type { Config } from '../../infra/config';
-import type { Redis } from '../../infra/redis';
+import { keyGroup, type Redis } from '../../infra/redis';
 import type { PaymentGateway } from './payment-gateway';
 import { createRazorpayGateway } from './razorpay-gateway';
 import { createSimulatedGateway, type SimulatedGateway } from './simulated-gateway';
@@ -13,7 +13,7 @@ export function createPaymentGateway(config: Config, deps: { redis?: Redis }): P
   if (payments.gateway === 'razorpay') return createRazorpayGateway({ keyId: payments.keyId, keySecret: payments.keySecret });
   return createSimulatedGateway({
     redis: deps.redis,
-    prefix: config.redisPrefix,
+    keyGroup: keyGroup(config, 'simgw'),
     keyId: payments.keyId,
     keySecret: payments.keySecret,
     webhookSecret: payments.webhookSecret,

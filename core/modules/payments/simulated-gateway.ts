@@ -81,13 +81,14 @@ export type SimulatedGateway = PaymentGateway & {
 
 export function createSimulatedGateway(deps: {
   redis: Redis | undefined;
-  prefix: string;
+  /** Start of every key: one group (one hash slot on a cluster), since a MULTI writes a payment and its order together. */
+  keyGroup: string;
   keyId: string;
   keySecret: string;
   webhookSecret: string;
 }): SimulatedGateway {
-  const { prefix, keySecret } = deps;
-  const key = (kind: 'order' | 'payment' | 'order-payments' | 'refund' | 'payment-refunds', id: string) => `${prefix}:simgw:${kind}:${id}`;
+  const { keyGroup, keySecret } = deps;
+  const key = (kind: 'order' | 'payment' | 'order-payments' | 'refund' | 'payment-refunds', id: string) => `${keyGroup}:${kind}:${id}`;
   let deliver: ((delivery: WebhookDelivery) => Promise<unknown>) | undefined;
 
   /** Every Redis failure is the gateway being unreachable, as a network error to Razorpay would be. */

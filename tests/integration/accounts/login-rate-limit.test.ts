@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keyGroup } from '../../../core/infra/redis';
 import { createLoginRateLimiter } from '../../../core/modules/accounts/login-rate-limiter';
 import { buildTestContext, type TestContext } from '../../helpers/build-app';
 import { registerUser } from '../../helpers/factories';
@@ -73,7 +74,7 @@ describe('POST /api/user/login budget (Redis up)', () => {
     const shopper = await registerUser(ctx.app);
     for (let i = 0; i < 5; i++) await loginFrom(ctx, '10.0.4.1', { email: shopper.email, password: 'wrong-password' });
 
-    const otherInstance = createLoginRateLimiter(ctx.redis, { prefix: ctx.prefix });
+    const otherInstance = createLoginRateLimiter(ctx.redis, { keyGroup: keyGroup(ctx.config, 'login') });
     await expect(otherInstance.take('user', { ip: '10.0.4.1', email: shopper.email })).rejects.toMatchObject({ kind: 'too_many' });
     await expect(otherInstance.take('user', { ip: '10.0.4.2', email: shopper.email })).resolves.toBeUndefined();
     const keys = await ctx.redis.keys(`${ctx.prefix}:login:user:*`);

@@ -33,7 +33,7 @@ describe('event pipeline faults', () => {
     // An API process whose Redis is unreachable (a closed port), on the same database.
     const config = loadConfig({ DATABASE_URL: ctx.config.databaseUrl, REDIS_URL: 'redis://127.0.0.1:1', REDIS_PREFIX: ctx.prefix, UPLOAD_DIR: ctx.config.uploadDir, SERVE_CLIENT: 'false', LOG_LEVEL: 'silent', ...TEST_PASSWORD_COST, ...TEST_RATE_LIMITS });
     const db = createPrisma(config.databaseUrl, { max: 2 });
-    const deadRedis = createRedis(config.redisUrl, 'producer', { retryStrategy: () => null });
+    const deadRedis = createRedis(config, 'producer', { retryStrategy: () => null });
     deadRedis.on('error', () => {});
     const isolated = await buildApp({ config, db, redis: deadRedis, services: createServices({ config, db }), logger: createLogger('silent', 't') });
     const seller = await sellerWithSession(ctx);
@@ -88,7 +88,7 @@ describe('event pipeline faults', () => {
 
     const order = await insertOrder(ctx.db, owner.userId);
     const eventId = await ctx.db.$transaction((tx) => appendEvent(tx, 'order.placed', { orderId: order.id, userId: owner.userId }));
-    const producer = createRedis(ctx.config.redisUrl, 'producer');
+    const producer = createRedis(ctx.config, 'producer');
     const queues = createQueues(producer, ctx.prefix);
     const relay = createOutboxRelay({ databaseUrl: ctx.config.databaseUrl, queues, logger: createLogger('silent', 't'), pollMs: 60_000 });
     await relay.drainNow();

@@ -45,7 +45,7 @@ describe('outbox relay after the database goes away', () => {
         done();
       },
     });
-    const connection = createRedis(ctx.config.redisUrl, 'producer');
+    const connection = createRedis(ctx.config, 'producer');
     const queues = createQueues(connection, ctx.prefix);
     // The poll is a minute: only the LISTEN connection can deliver an event within the test's patience.
     const relay = createOutboxRelay({

@@ -16,7 +16,7 @@ describe('outbox relay', () => {
   afterAll(() => ctx.close());
 
   function relay(pollMs = 60_000) {
-    const connection = createRedis(ctx.config.redisUrl, 'producer');
+    const connection = createRedis(ctx.config, 'producer');
     const queues = createQueues(connection, ctx.prefix);
     const r = createOutboxRelay({ databaseUrl: ctx.config.databaseUrl, queues, logger: createLogger('silent', 't'), pollMs });
     return {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Queue, UnrecoverableError, Worker } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../core/infra/config';
+import { createRedis } from '../../../core/infra/redis';
 import { createPurge, PURGE_QUEUE, PURGE_SCHEDULER_ID } from '../../../workers/maintenance/purge-schedule';
 import { buildTestContext, type TestContext } from '../../helpers/build-app';
 import { startTestWorkers, userWithSession } from '../../helpers/live-helpers';
@@ -70,7 +71,7 @@ describe('purging what retention no longer keeps', () => {
 
   it('removes failed jobs once they are older than their retention (14 days by default), in batches', async () => {
     const queue = new Queue(`purge-test-${randomUUID().slice(0, 8)}`, { connection: ctx.redis, prefix: ctx.prefix });
-    const connection = ctx.redis.duplicate({ maxRetriesPerRequest: null });
+    const connection = createRedis(ctx.config, 'worker');
     const worker = new Worker(queue.name, async () => { throw new UnrecoverableError('bad job'); }, { connection, prefix: ctx.prefix });
     try {
       await queue.addBulk(Array.from({ length: 1200 }, (_, i) => ({ name: 'x', data: { i } })));

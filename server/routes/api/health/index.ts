@@ -3,6 +3,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorReplies } from '../../../../core/contracts/http/common';
 import { HealthReply } from '../../../../core/contracts/http/health';
+import { queuePrefix } from '../../../../core/infra/redis';
 import { SELLER_COOKIE } from '../../../plugins/auth';
 import { createQueueDepths } from './queue-depths';
 
@@ -44,7 +45,7 @@ async function isOperator(app: FastifyInstance, request: FastifyRequest): Promis
  */
 export default async function healthRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const queueDepths = createQueueDepths(app.redis, app.config.redisPrefix);
+  const queueDepths = createQueueDepths(app.redis, queuePrefix(app.config));
   app.addHook('onClose', () => queueDepths.close());
   const { outboxMonitor } = app.services;
 
