@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, isLoopbackOrigin, loadConfig, paymentsLine } from '../../../core/infra/config';
+import { isCluster, keyGroup, queuePrefix } from '../../../core/infra/redis';
 
 describe('loadConfig', () => {
   it('has defaults that work on a machine with local PostgreSQL and Redis', () => {
@@ -102,5 +103,30 @@ describe('trusted origins', () => {
     expect(dev.has('http://localhost:5173')).toBe(true);
     expect(dev.has('http://127.0.0.1:5173')).toBe(true);
     expect(dev.has('http://localhost:3000')).toBe(true);
+  });
+});
+
+describe('REDIS_CLUSTER_NODES', () => {
+  it('is unset by default: one Redis, and the key names it always had', () => {
+    const config = loadConfig({ REDIS_PREFIX: 'shop' });
+    expect(config.redisClusterNodes).toEqual([]);
+    expect(isCluster(config)).toBe(false);
+    expect(queuePrefix(config)).toBe('shop');
+    expect(keyGroup(config, 'login')).toBe('shop:login');
+  });
+
+  it('lists the cluster nodes, and hash-tags the keys that scripts use together', () => {
+    const config = loadConfig({ REDIS_PREFIX: 'shop', REDIS_CLUSTER_NODES: 'redis-a:7000, 10.0.0.2:7001' });
+    expect(config.redisClusterNodes).toEqual([
+      { host: 'redis-a', port: 7000 },
+      { host: '10.0.0.2', port: 7001 },
+    ]);
+    expect(queuePrefix(config)).toBe('{shop}');
+    expect(keyGroup(config, 'login')).toBe('{shop:login}');
+  });
+
+  it('refuses a list that is not host:port pairs', () => {
+    expect(() => loadConfig({ REDIS_CLUSTER_NODES: 'redis-a' })).toThrow(/REDIS_CLUSTER_NODES: must be host:port pairs/);
+    expect(() => loadConfig({ REDIS_CLUSTER_NODES: 'redis-a:7000,,redis-b:7001' })).toThrow(/REDIS_CLUSTER_NODES/);
   });
 });
