@@ -5,8 +5,10 @@ import { keyGroup, queuePrefix } from '../../../core/infra/redis';
 import { buildTestContext, type TestContext } from '../../helpers/build-app';
 import { createProduct, postCodOrder, registerUser, shopperWithAddress } from '../../helpers/factories';
 import { openSocket, sellerWithSession, sleep, startLiveStack, type LiveSocket } from '../../helpers/live-helpers';
-import { waitFor } from '../../helpers/payment-flows';
+import { createOnlineOrder, orderState, payInTestCheckout, waitFor } from '../../helpers/payment-flows';
 import { startLocalCluster, type LocalCluster } from '../../helpers/redis-cluster';
+
+const HEALTH_TOKEN = 'cluster-health-token-0123456789';
 
 /**
  * The whole pipeline on a Redis Cluster (three masters, one replica each): orders placed through the API, relayed from
@@ -25,7 +27,7 @@ describe('on a Redis Cluster', () => {
 
   beforeAll(async () => {
     cluster = await startLocalCluster();
-    ctx = await buildTestContext({ REDIS_CLUSTER_NODES: cluster.nodes, RATE_LIMIT_REGISTRATIONS_PER_HOUR: '3' });
+    ctx = await buildTestContext({ REDIS_CLUSTER_NODES: cluster.nodes, RATE_LIMIT_REGISTRATIONS_PER_HOUR: '3', HEALTH_TOKEN });
     const stack = await startLiveStack(ctx);
     baseUrl = stack.baseUrl;
     stopWorkers = stack.stop;
@@ -75,6 +77,16 @@ describe('on a Redis Cluster', () => {
     // BullMQ's keys live under the hash-tagged prefix, so its scripts never span slots.
     expect(queuePrefix(ctx.config)).toBe(`{${ctx.prefix}}`);
     expect(await ctx.redis.exists(`{${ctx.prefix}}:orders:meta`)).toBe(1);
+  });
+
+  it('takes a test payment, whose records the simulated gateway keeps in one slot, and reports health and queue depths', async () => {
+    const checkout = await createOnlineOrder(ctx.app, shopper.cookie, { items: [{ product: productId, quantity: 1 }], address: shopper.address._id });
+    const paid = await payInTestCheckout(ctx.app, shopper.cookie, checkout.order.id);
+    await waitFor(async () => (await orderState(ctx.db, checkout.dbOrderId)).isPaid, 'the payment to settle the order', 15_000);
+    expect(await ctx.redis.exists(`${keyGroup(ctx.config, 'simgw')}:payment:${paid.razorpay_payment_id}`)).toBe(1);
+
+    const health = (await ctx.app.inject({ method: 'GET', url: '/api/health', headers: { authorization: `Bearer ${HEALTH_TOKEN}` } })).json();
+    expect(health).toMatchObject({ status: 'up', redis: { ok: true }, queues: { orders: { failed: 0 }, payments: { failed: 0 } } });
   });
 
   it('counts request-rate limits and the login budget in the cluster', async () => {
