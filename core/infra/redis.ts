@@ -34,7 +34,8 @@ export function createRedis(target: RedisTarget, role: 'producer' | 'worker', ex
 /**
  * ioredis takes the per-node settings (and BullMQ looks for maxRetriesPerRequest) under `redisOptions`. The cluster
  * itself retries a command that meets a failover (MOVED, CLUSTERDOWN, TRYAGAIN, a node gone) after refreshing its slot
- * map, for up to ~2 s: about what a replica needs to take over, so a failover reads as a short pause.
+ * map, up to 16 times 200-300 ms apart: a few seconds, about what a replica needs to take over, so a failover reads
+ * as a short pause.
  */
 function clusterOptions(redisUrl: string, options: RedisOptions): ClusterOptions {
   const { retryStrategy, lazyConnect, enableOfflineQueue, ...perNode } = options;

@@ -10,6 +10,16 @@ import { startLocalCluster, type LocalCluster } from '../../helpers/redis-cluste
 
 const HEALTH_TOKEN = 'cluster-health-token-0123456789';
 
+async function withDeadline(work: Promise<void> | undefined, what: string, timeoutMs = 20_000): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), timeoutMs)));
+  try {
+    await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
  * The whole pipeline on a Redis Cluster (three masters, one replica each): orders placed through the API, relayed from
  * the outbox into BullMQ, processed by the workers and announced over the live socket; rate limits counted in the
@@ -41,10 +51,14 @@ describe('on a Redis Cluster', () => {
   afterAll(async () => {
     sellerWs?.close();
     shopperWs?.close();
-    await stopWorkers?.();
-    await ctx?.close();
-    await cluster?.stop();
-  });
+    try {
+      // Each step has a deadline of its own, so a hang says where it is; the cluster is stopped in any case.
+      await withDeadline(stopWorkers?.(), 'the workers to stop');
+      await withDeadline(ctx?.close(), 'the app to close');
+    } finally {
+      await cluster?.stop();
+    }
+  }, 60_000);
 
   /**
    * A shopper's checkout: a 5xx is retried with the same Idempotency-Key, as the client does, and must then succeed;
