@@ -1,6 +1,7 @@
 import { Queue, Worker } from 'bullmq';
 import type { Logger } from '../core/infra/logger';
 import type { Redis } from '../core/infra/redis';
+import { closeWorker } from './close-worker';
 
 export type ScheduledJob = {
   /** Its own small queue: a scheduled run is housekeeping, not an event. */
@@ -32,7 +33,7 @@ export function startScheduledJob(deps: { connection: Redis; prefix: string; log
   worker.on('error', (err) => logger.warn({ err: err.message }, `${job.label} worker error`));
 
   return async () => {
-    await worker.close();
+    await closeWorker(worker, logger, job.label);
     await Promise.race([scheduled, new Promise((r) => setTimeout(r, 1000))]);
     await queue.close();
   };

@@ -12,6 +12,7 @@ import { orderHandlers } from './processors/orders-processor';
 import { paymentHandlers } from './processors/payments-processor';
 import { dispatch, type Handlers, type ProcessorDeps } from './processors/processor-types';
 import { stockHandlers } from './processors/stock-processor';
+import { closeWorker } from './close-worker';
 import { createQueues } from './queues';
 import { createPurge, startPurgeSchedule } from './maintenance/purge-schedule';
 import { createOutboxRelay } from './relay/outbox-relay';
@@ -95,7 +96,7 @@ export async function startWorkers(config: Config, logger: Logger, options: Work
     await relay.stop();
     await stopReconciler();
     await stopPurge();
-    await Promise.all(workers.map((w) => w.close()));
+    await Promise.all(workers.map((w) => closeWorker(w, logger, w.name)));
     await Promise.all(Object.values(queues).map((q) => q.close()));
     await db.$disconnect();
     for (const c of [workerConnection, producerConnection, publisherConnection]) c.disconnect();
