@@ -74,7 +74,7 @@ export default fp(async function live(app: FastifyInstance) {
       });
       const identity = await identify(request);
       if (unexpected || socket.readyState !== socket.OPEN) return;
-      const client = hub.add(socket, identity);
+      const client = hub.add(socket, identity, request.raw.socket);
       const role = identity.isOperator ? 'operator' : identity.sellerId ? 'seller' : identity.userId ? 'user' : 'visitor';
       hub.send(client, { type: 'hello', role });
     },

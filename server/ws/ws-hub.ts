@@ -1,5 +1,7 @@
+import type { Socket } from 'node:net';
 import type { WebSocket } from 'ws';
 import type { Audience, LiveEnvelope, WsMessage } from '../../core/contracts/ws';
+import { textFrame, writeTextFrame, type TextFrame } from './text-frame';
 
 /** Who is on the other end of a socket; a browser may hold a shopper and a seller session at once. */
 export type SocketIdentity = {
@@ -11,7 +13,8 @@ export type SocketIdentity = {
   sellerSessionId?: string;
 };
 
-type Client = { socket: WebSocket; identity: SocketIdentity; alive: boolean };
+/** `stream`: the upgraded request's TCP socket, which a delivery writes its ready-made frame to (text-frame.ts). */
+type Client = { socket: WebSocket; stream?: Socket; identity: SocketIdentity; alive: boolean };
 
 const RECENT_EVENTS = 2048;
 
@@ -36,7 +39,7 @@ function createIndex() {
 
 /**
  * This process's sockets, indexed by who they belong to: shopper, store, operator, session. A message goes only to
- * its audience's sockets (looked up, never filtered out of all of them), its frame is serialised once whatever the
+ * its audience's sockets (looked up, never filtered out of all of them), it is serialised and framed once whatever the
  * number of recipients, and an event id already delivered is dropped (retried jobs publish again).
  */
 export function createWsHub() {
@@ -94,8 +97,8 @@ export function createWsHub() {
   }
 
   return {
-    add(socket: WebSocket, identity: SocketIdentity): Client {
-      const client = { socket, identity, alive: true };
+    add(socket: WebSocket, identity: SocketIdentity, stream?: Socket): Client {
+      const client: Client = { socket, stream, identity, alive: true };
       clients.add(client);
       index(client);
       socket.on('pong', () => (client.alive = true));
@@ -110,12 +113,12 @@ export function createWsHub() {
     /** Returns how many sockets received the message. */
     deliver(envelope: LiveEnvelope): number {
       if (seen(envelope.eventId)) return 0;
-      let frame: string | undefined;
+      let frame: TextFrame | undefined;
       let sent = 0;
       for (const client of recipients(envelope.audience)) {
         if (client.socket.readyState !== client.socket.OPEN) continue;
-        frame ??= JSON.stringify(envelope.message);
-        client.socket.send(frame);
+        frame ??= textFrame(JSON.stringify(envelope.message));
+        writeTextFrame(client.socket, client.stream, frame);
         sent++;
       }
       return sent;

@@ -1,0 +1,32 @@
+import type { Socket } from 'node:net';
+import { WebSocket } from 'ws';
+
+/**
+ * One text message framed once for any number of sockets. `ws` frames every `send` anew (header, and for a string the
+ * UTF-8 encoding too); a broadcast to thousands of sockets pays that per socket. Here the message is encoded and framed
+ * once with ws's public `Sender.frame`, and the same bytes are written to each socket's TCP stream.
+ */
+export type TextFrame = { payload: Buffer; bytes: Buffer };
+
+type FrameOptions = { fin: boolean; opcode: number; mask: boolean; readOnly: boolean; rsv1: boolean };
+/** ws documents `Sender.frame` as public (lib/sender.js); @types/ws does not declare it. */
+const Sender = (WebSocket as unknown as { Sender: { frame(data: Buffer, options: FrameOptions): Buffer[] } }).Sender;
+
+export function textFrame(text: string): TextFrame {
+  const payload = Buffer.from(text);
+  // A server's frames are never masked (RFC 6455 5.1); `readOnly` keeps ws from touching the payload.
+  const parts = Sender.frame(payload, { fin: true, opcode: 0x1, mask: false, readOnly: true, rsv1: false });
+  return { payload, bytes: parts.length === 1 ? parts[0]! : Buffer.concat(parts) };
+}
+
+/**
+ * Writes the frame to the socket's TCP stream (the upgraded request's `socket`, the stream ws itself writes to) when
+ * that is safe: the socket is open, and no extension was negotiated (the server never enables permessage-deflate, so
+ * ws sends every frame whole and synchronously, and a whole frame written between two of its frames cannot interleave
+ * with them). Otherwise, or without the stream, ws sends the payload itself.
+ */
+export function writeTextFrame(socket: WebSocket, stream: Socket | undefined, frame: TextFrame): void {
+  if (socket.readyState !== WebSocket.OPEN) return;
+  if (stream && stream.writable && socket.extensions === '') stream.write(frame.bytes);
+  else socket.send(frame.payload, { binary: false });
+}
