@@ -4,7 +4,7 @@ import { call, ok, placeCodOrder, registerShopper, sellerCookie, type Shopper } 
 import { closeSockets, openIdleSockets, watchingSocket } from './lib/sockets';
 import { waitForPipelineIdle, type Api, type Stack } from './lib/stack';
 import { analyzeLoaded } from './lib/database';
-import { insertPlacedOrders } from './lib/fixtures';
+import { insertPlacedOrders, operatorProduct } from './lib/fixtures';
 import { latencySummary, spread } from './lib/stats';
 
 const SECTION = 'Live latency';
@@ -64,11 +64,9 @@ export async function liveLatency(stack: Stack, log: (line: string) => void): Pr
  * exercised), the rest written directly (they are only the subject here), then the tables analysed.
  */
 async function prepareOrders(stack: Stack, shopper: Shopper): Promise<Sample[]> {
-  const list = await ok(stack.api, 'GET', '/api/product/list');
-  const product = (list.body.products as { _id: string; stock: number | null }[]).find((p) => p.stock === null);
-  if (!product) throw new Error('no product without counted stock in the catalogue');
-  const first = await placeCodOrder(stack.api, shopper, [{ product: product._id, quantity: 1 }]);
-  const ids = [first._id, ...(await insertPlacedOrders(stack.api, stack.db, shopper, product._id, ORDERS - 1))];
+  const product = await operatorProduct(stack);
+  const first = await placeCodOrder(stack.api, shopper, [{ product: product.id, quantity: 1 }]);
+  const ids = [first._id, ...(await insertPlacedOrders(stack.db, [shopper.userId], product.id, ORDERS - 1)).map((o) => o.orderId)];
   await analyzeLoaded(stack.databaseUrl);
   // All first moves, then all second moves: an order's second move comes long after its first.
   return [...ids.map((orderId) => ({ orderId, status: 'On The Way' as const })), ...ids.map((orderId) => ({ orderId, status: 'Delivered' as const }))];

@@ -1,19 +1,19 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { Redis } from 'ioredis';
-import { capacity } from './capacity';
 import { catalogRead } from './catalog-read';
 import { clientSize } from './client-size';
 import { liveLatency } from './live-latency';
 import { orderPlacement } from './order-placement';
 import { paymentLatency } from './payment-latency';
+import { socketsAtScale } from './sockets-at-scale';
 import { installCleanup, killAllChildren, openFileLimit, ROOT } from './lib/processes';
 import { busyWarning, cpuSnapshot, foreignCpuNow, foreignCpuPercent } from './lib/machine';
 import { machineInfo, printTable, row, writeResults, type Row } from './lib/report';
 import { ensureClientBuild, REDIS_URL, startStack, type Stack } from './lib/stack';
 
 /**
- * `npm run bench [-- --only catalog,orders,live,payment,capacity,client] [--profile]`: starts its own database, worker and API
+ * `npm run bench [-- --only catalog,orders,live,payment,sockets,client] [--profile]`: starts its own database, worker and API
  * processes, runs each measurement against a ceiling measured in the same run, prints a table and writes
  * bench/results/latest.json and latest.md. See bench/README.md.
  */
@@ -24,7 +24,7 @@ const MEASUREMENTS: Record<string, { title: string; run: Measurement; needsStack
   orders: { title: 'Order placement', run: orderPlacement, needsStack: true },
   live: { title: 'Live latency', run: liveLatency, needsStack: true },
   payment: { title: 'Payment verification latency', run: paymentLatency, needsStack: true },
-  capacity: { title: 'Capacity', run: capacity, needsStack: true },
+  sockets: { title: 'Sockets at scale', run: socketsAtScale, needsStack: true },
   // With a running API it also measures what the server actually sends for the home page.
   client: { title: 'Client', run: (stack, log) => clientSize(log, stack?.api.url), needsStack: true },
 };

@@ -5,8 +5,12 @@ import path from 'node:path';
 import { ROOT } from './processes';
 import { spread, type Spread } from './stats';
 
-/** A figure's target: a floor or a ceiling on its median, or on its ratio to the ceiling measured in the same run. */
-export type Target = { on: 'ratio' | 'value'; op: '>=' | '<' | '=='; value: number };
+/**
+ * A figure's target: a floor or a ceiling on the figure itself, or on its ratio to the ceiling measured in the same run.
+ * It counts as met only when the unfavourable quartile meets it: the lower quartile for a floor, the upper one for a
+ * ceiling (for `==`, every run).
+ */
+export type Target = { on: 'ratio' | 'value'; op: '>=' | '<=' | '<' | '=='; value: number };
 
 /** One line of the results: a product figure over its runs, and optionally the ceiling it is compared with. */
 export type Row = {
@@ -16,9 +20,12 @@ export type Row = {
   runs: number[];
   value: Spread;
   ceiling?: { name: string; runs: number[]; value: Spread };
-  /** median(product) / median(ceiling) */
-  ratio?: number;
+  /** product / ceiling of each pair of runs (runs alternate product, ceiling), or of the medians when unpaired. */
+  ratios?: number[];
+  ratio?: Spread;
   target?: Target;
+  /** The figure the target was judged on (see Target). */
+  judged?: number;
   pass?: boolean;
   note?: string;
 };
@@ -26,17 +33,32 @@ export type Row = {
 export function row(r: { section: string; name: string; unit: string; runs: number[]; ceiling?: { name: string; runs: number[] }; target?: Target; note?: string }): Row {
   const value = spread(r.runs);
   const ceiling = r.ceiling ? { ...r.ceiling, value: spread(r.ceiling.runs) } : undefined;
+  let ratios: number[] | undefined;
+  if (ceiling && ceiling.runs.length === r.runs.length) ratios = r.runs.map((v, i) => v / ceiling.runs[i]!).filter((x) => Number.isFinite(x));
   // No ratio to a zero ceiling (a latency below the load generator's 1 ms resolution).
-  const ratio = ceiling && ceiling.value.median > 0 ? value.median / ceiling.value.median : undefined;
+  else if (ceiling && ceiling.value.median > 0) ratios = [value.median / ceiling.value.median];
+  const ratio = ratios && ratios.length > 0 ? spread(ratios) : undefined;
+  let judged: number | undefined;
   let pass: boolean | undefined;
   if (r.target) {
-    const x = r.target.on === 'ratio' ? ratio! : value.median;
-    pass = r.target.op === '>=' ? x >= r.target.value : r.target.op === '<' ? x < r.target.value : x === r.target.value;
+    const s = r.target.on === 'ratio' ? ratio : value;
+    const t = r.target;
+    if (!s) {
+      pass = false;
+    } else if (t.op === '==') {
+      judged = s.min === t.value ? s.max : s.min;
+      pass = s.min === t.value && s.max === t.value;
+    } else {
+      judged = t.op === '>=' ? s.q1 : s.q3;
+      pass = t.op === '>=' ? judged >= t.value : t.op === '<=' ? judged <= t.value : judged < t.value;
+    }
   }
-  return { section: r.section, name: r.name, unit: r.unit, runs: r.runs, value, ceiling, ratio, target: r.target, pass, note: r.note };
+  return { section: r.section, name: r.name, unit: r.unit, runs: r.runs, value, ceiling, ratios, ratio, target: r.target, judged, pass, note: r.note };
 }
 
-export const targetText = (t: Target | undefined) => (t ? `${t.on === 'ratio' ? 'ratio' : 'median'} ${t.op === '==' ? '=' : t.op === '>=' ? '≥' : '<'} ${t.value}` : '');
+const OP_TEXT = { '>=': '≥', '<=': '≤', '<': '<', '==': '=' } as const;
+export const targetText = (t: Target | undefined) => (t ? `${t.on === 'ratio' ? 'ratio' : 'value'} ${OP_TEXT[t.op]} ${t.value}` : '');
+const judgedOn = (t: Target) => (t.op === '==' ? 'every run' : t.op === '>=' ? 'lower quartile' : 'upper quartile');
 
 export function fmt(n: number | undefined): string {
   if (n === undefined || Number.isNaN(n)) return '–';
@@ -45,17 +67,19 @@ export function fmt(n: number | undefined): string {
   return n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: 0 });
 }
 
-const COLUMNS = ['Measurement', 'Median', 'Min–max', 'Unit', 'Ceiling (median)', 'Ratio', 'Target', 'Result'];
+const COLUMNS = ['Measurement', 'Median', 'Quartiles', 'Min–max', 'Runs', 'Unit', 'Ceiling (median)', 'Ratio (quartiles)', 'Target', 'Result'];
 
 function cells(r: Row): string[] {
   return [
     `${r.section}: ${r.name}`,
     fmt(r.value.median),
+    r.value.n >= 4 ? `${fmt(r.value.q1)}–${fmt(r.value.q3)}` : '',
     `${fmt(r.value.min)}–${fmt(r.value.max)}`,
+    String(r.value.n),
     r.unit,
     r.ceiling ? `${fmt(r.ceiling.value.median)} (${r.ceiling.name})` : '',
-    r.ratio === undefined ? '' : r.ratio.toFixed(2),
-    targetText(r.target),
+    r.ratio === undefined ? '' : `${r.ratio.median.toFixed(2)}${r.ratio.n >= 4 ? ` (${r.ratio.q1.toFixed(2)}–${r.ratio.q3.toFixed(2)})` : ''}`,
+    r.target ? `${targetText(r.target)}, on the ${judgedOn(r.target)}` : '',
     r.pass === undefined ? '' : r.pass ? 'pass' : 'FAIL',
   ];
 }
@@ -69,13 +93,24 @@ export function printTable(rows: Row[]): void {
   for (const r of rows.filter((x) => x.note)) console.log(`  · ${r.section}: ${r.name}: ${r.note}`);
 }
 
+/** Every target of the run, one line each: what it asks, the figure it was judged on, pass or fail. */
+function targetLines(rows: Row[]): string[] {
+  return rows
+    .filter((r) => r.target)
+    .map((r) => {
+      const judged = r.judged === undefined ? 'no figure' : `${r.target!.on === 'ratio' ? r.judged.toFixed(2) : fmt(r.judged)}${r.target!.on === 'ratio' ? '' : ` ${r.unit}`}`;
+      return `- **${r.pass ? 'pass' : 'FAIL'}**: ${r.section}: ${r.name}: ${targetText(r.target)}; ${judgedOn(r.target!)} ${judged}`;
+    });
+}
+
 export function machineInfo() {
   const cpus = os.cpus();
   return {
     date: new Date().toISOString(),
     node: process.version,
     platform: `${os.type()} ${os.release()} ${os.arch()}`,
-    cpu: `${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown'}`,
+    cpu: `${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown'}${cpus[0]?.speed ? ` (${(cpus[0].speed / 1000).toFixed(1)} GHz)` : ''}`,
+    cores: cpus.length,
     memoryGiB: Math.round(os.totalmem() / 2 ** 30),
     loadAverageAtStart: os.loadavg().map((l) => Number(l.toFixed(2))),
   };
@@ -103,9 +138,18 @@ function markdown(rows: Row[], meta: Record<string, any>): string {
     `Share of the CPU used by other processes (not the bench, PostgreSQL or Redis): ${Object.entries(meta.foreignCpuPercent as Record<string, number>).map(([k, v]) => `${k} ${v.toFixed(0)}%`).join(', ')}.`,
     '',
     ...(busyWarning(meta.foreignCpuPercent) ? [`**${busyWarning(meta.foreignCpuPercent)}**`, ''] : []),
-    'Each figure is the median of its runs (min–max beside it). Speeds are also given as a ratio to a ceiling measured in the',
-    'same run on the same machine (ratio = product / ceiling, so for latency and CPU rows above 1 means slower or costlier);',
-    'load generator and servers share the cores. See bench/README.md for what each line measures.',
+    `## Targets: ${rows.filter((r) => r.pass).length} of ${rows.filter((r) => r.target).length} met`,
+    '',
+    ...targetLines(rows),
+    '',
+    '## How to read it',
+    '',
+    'Each figure is the median of its runs, with its quartiles (nearest rank) and min–max. A speed compared with a ceiling',
+    'comes from runs that alternate product and ceiling in the same run on the same machine; its ratio (product / ceiling,',
+    'so for latency and CPU rows above 1 means slower or costlier) is taken per pair and reported as the median of the',
+    "pairs with their quartiles. A target counts as met only when the unfavourable quartile meets it: the lower one for a",
+    'floor, the upper one for a ceiling. Load generator and servers share the cores. See bench/README.md for what each',
+    'line measures.',
     '',
     `| ${COLUMNS.join(' | ')} |`,
     `|${COLUMNS.map((_, i) => (i === 0 ? '---' : '---:')).join('|')}|`,

@@ -13,8 +13,8 @@ export const REDIS_URL = 'redis://127.0.0.1:6379';
 export const REDIS_PREFIX = 'bench';
 /** What the API believes its public address is; every state-changing call and socket sends it as Origin. */
 export const ORIGIN = 'http://bench.localhost:3000';
-/** Sockets per API process we may open (5,000 idle + margins), so its open-file limit must allow more. */
-const API_FDS = 16_384;
+/** An API process may hold up to 18,000 sockets: its open-file limit goes to the machine's hard limit (20,000). */
+const API_FDS = 20_000;
 
 export type Api = { name: string; url: string; wsUrl: string; child: Child; stop: () => Promise<void> };
 
@@ -24,7 +24,7 @@ export type Stack = {
   db: pg.Pool;
   api: Api;
   worker: Child;
-  startApi: (name: string, nodeArgs?: string[]) => Promise<Api>;
+  startApi: (name: string, nodeArgs?: string[], env?: NodeJS.ProcessEnv) => Promise<Api>;
   stop: () => Promise<void>;
 };
 
@@ -35,7 +35,8 @@ export function childEnv(databaseUrl: string, uploadDir: string): NodeJS.Process
     REDIS_PREFIX,
     PUBLIC_ORIGIN: ORIGIN,
     HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
+    // Production's default level: every request that logs at info pays for it here too.
+    LOG_LEVEL: 'info',
     UPLOAD_DIR: uploadDir,
     SERVE_CLIENT: 'true',
     NODE_ENV: 'production',
@@ -76,9 +77,9 @@ export async function startStack(log: (line: string) => void): Promise<Stack> {
   const db = new pg.Pool({ connectionString: databaseUrl, max: 4 });
   const apis = new Set<Api>();
 
-  async function startApi(name: string, nodeArgs: string[] = []): Promise<Api> {
+  async function startApi(name: string, nodeArgs: string[] = [], extraEnv: NodeJS.ProcessEnv = {}): Promise<Api> {
     const port = await freePort();
-    const child = startNodeScript(name, 'dist/app/api.js', { ...env, PORT: String(port) }, { fds: API_FDS, nodeArgs });
+    const child = startNodeScript(name, 'dist/app/api.js', { ...env, ...extraEnv, PORT: String(port) }, { fds: API_FDS, nodeArgs });
     const url = `http://127.0.0.1:${port}`;
     await waitForHttp(child, `${url}/api/health`);
     const api: Api = {

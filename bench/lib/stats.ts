@@ -1,11 +1,11 @@
-/** Median, min and max of a measurement repeated a few times. */
-export type Spread = { median: number; min: number; max: number };
+/** Median, quartiles (nearest rank), min and max of a measurement repeated a few times. */
+export type Spread = { median: number; q1: number; q3: number; min: number; max: number; n: number };
 
 export function spread(values: number[]): Spread {
   // A run that produced no figure (e.g. no request completed) is left out rather than poisoning the sort.
   const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
-  if (sorted.length === 0) return { median: NaN, min: NaN, max: NaN };
-  return { median: percentile(sorted, 50), min: sorted[0]!, max: sorted.at(-1)! };
+  if (sorted.length === 0) return { median: NaN, q1: NaN, q3: NaN, min: NaN, max: NaN, n: 0 };
+  return { median: percentile(sorted, 50), q1: percentile(sorted, 25), q3: percentile(sorted, 75), min: sorted[0]!, max: sorted.at(-1)!, n: sorted.length };
 }
 
 /** Nearest-rank percentile of an ascending list (p in 0..100); the median of an even list is the mean of the middle two. */

@@ -1,0 +1,23 @@
+import { Redis } from 'ioredis';
+import { WebSocketServer } from 'ws';
+
+/**
+ * The ceiling for a live broadcast: a bare `ws` server (no Fastify, no sessions, no index) that says hello to each
+ * socket, as the product's hub does, and on each message of the Redis channel CHANNEL sends its `message` to every
+ * socket the way ws's README broadcasts: `client.send(text)` for each open client. The product's API receives the same
+ * envelope on its live channel, so both are timed from the same publish.
+ */
+const wss = new WebSocketServer({ host: '127.0.0.1', port: Number(process.env.PORT), perMessageDeflate: false, maxPayload: 4 * 1024 });
+const listening = new Promise((resolve) => wss.once('listening', resolve));
+const hello = JSON.stringify({ type: 'hello', role: 'visitor' });
+wss.on('connection', (socket) => socket.send(hello));
+
+const redis = new Redis(process.env.REDIS_URL!);
+await redis.subscribe(process.env.CHANNEL!);
+redis.on('message', (_channel, raw: string) => {
+  const text = JSON.stringify((JSON.parse(raw) as { message: unknown }).message);
+  for (const client of wss.clients) if (client.readyState === client.OPEN) client.send(text);
+});
+await listening;
+console.log('ready');
+process.on('SIGTERM', () => wss.close(() => process.exit(0)));

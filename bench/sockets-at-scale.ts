@@ -1,0 +1,311 @@
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { bulkShoppers } from './lib/bulk-shoppers';
+import { analyzeLoaded } from './lib/database';
+import { insertPlacedOrders, operatorProduct } from './lib/fixtures';
+import { GC_ON_SIGNAL, settledMemory, type Memory } from './lib/memory';
+import { cpuMs, freePort, startNodeScript, type Child } from './lib/processes';
+import { row, type Row } from './lib/report';
+import { call, sellerCookie } from './lib/shoppers';
+import { createSocketFleet, type Arrival, type SocketFleet } from './lib/socket-fleet';
+import { REDIS_PREFIX, REDIS_URL, waitForPipelineIdle, type Api, type Stack } from './lib/stack';
+import { latencySummary, sleep, waitFor } from './lib/stats';
+
+const SECTION = 'Sockets at scale';
+/**
+ * Sockets per API process: the most the 20,000 open files of a process leave room for, with its own files and pools.
+ * BENCH_SOCKETS lowers it while working on the bench (the report is made at full size).
+ */
+const PER_PROCESS = Number(process.env.BENCH_SOCKETS ?? 18_000);
+/** Signed-in shoppers among each big process's sockets (two processes: 6,000 in all), and among the small one's. */
+const SHOPPERS_PER_PROCESS = Math.round(PER_PROCESS / 6);
+const SMALL = 1_000;
+const SMALL_SHOPPERS = 300;
+/** Targeted order updates: a seller's status change every 5 ms, open loop, for this long per run. */
+const RATE = 200;
+const RUN_SECONDS = 4;
+const PAIRS = 5;
+const WARMUP_SAMPLES = 200;
+/** The big process's heartbeat, short enough for a few beats in the window that measures their cost. */
+const HEARTBEAT_MS = 5_000;
+const HEARTBEAT_WINDOW_MS = 15_000;
+const CLIENT_PROCESSES = 5;
+
+const TARGET_P99_MS = 25;
+const TARGET_GROWTH = 1.2;
+const TARGET_KB_PER_SOCKET = 6;
+const TARGET_SWEEP_MS = 100;
+
+type Move = { orderId: string; status: 'On The Way' | 'Delivered' };
+
+/**
+ * Sockets held for real, up to what one process may hold here: 18,000 on one API process (3,000 of them signed-in
+ * shoppers) beside a bare `ws` server holding 18,000 of its own, then 36,000 over two API processes (6,000 shoppers),
+ * all opened by several load-generator processes from several loopback addresses (lib/socket-fleet.ts). Measured:
+ * targeted order updates at 200/s (seller's PUT /api/order/status → the shopper's socket) against the same on a process
+ * holding 1,000 sockets, in alternating runs; one `product.updated` broadcast to every socket against the bare ws
+ * server broadcasting the same message to as many sockets, alternating; API memory per idle socket; the heartbeat's CPU.
+ */
+export async function socketsAtScale(stack: Stack, log: (line: string) => void): Promise<Row[]> {
+  const seller = await sellerCookie(stack.api);
+  const product = await operatorProduct(stack);
+  const shoppers = await bulkShoppers(stack.db, 2 * SHOPPERS_PER_PROCESS + SMALL_SHOPPERS, 'scale');
+  const smallShoppers = shoppers.slice(0, SMALL_SHOPPERS);
+  const aShoppers = shoppers.slice(SMALL_SHOPPERS, SMALL_SHOPPERS + SHOPPERS_PER_PROCESS);
+  const bShoppers = shoppers.slice(SMALL_SHOPPERS + SHOPPERS_PER_PROCESS);
+  const perQueue = Math.ceil((WARMUP_SAMPLES + PAIRS * RATE * RUN_SECONDS) / 2);
+  const queue = async (owners: { userId: string }[]) => moves(await insertPlacedOrders(stack.db, owners.map((s) => s.userId), product.id, perQueue));
+  const smallMoves = await queue(smallShoppers);
+  const aMoves = await queue(aShoppers);
+  const abMoves = await queue([...aShoppers, ...bShoppers]);
+  await analyzeLoaded(stack.databaseUrl);
+  log(`sockets: ${shoppers.length} shoppers with sessions, ${3 * perQueue} placed orders to move`);
+
+  const arrivals = new Map<string, number>();
+  const fleet = createSocketFleet(CLIENT_PROCESSES, (batch: Arrival[]) => {
+    for (const a of batch) arrivals.set(`${a.orderId}|${a.status}`, a.at);
+  });
+  const redis = new Redis(REDIS_URL);
+  const apiA = await stack.startApi('api-scale-a', GC_ON_SIGNAL, { WS_HEARTBEAT_MS: String(HEARTBEAT_MS) });
+  const apiSmall = await stack.startApi('api-scale-small');
+  const bare = await startBareWs();
+  let apiB: Api | undefined;
+  const rows: Row[] = [];
+  try {
+    // Code paths loaded before the baseline, so the memory difference is sockets, not compiled code.
+    await fleet.open(apiA.wsUrl, 50, aShoppers.slice(0, 25).map((s) => s.cookie));
+    await fleet.close(apiA.wsUrl);
+    const idle = await settledMemory(apiA);
+    const opening = performance.now();
+    await Promise.all([
+      fleet.open(apiA.wsUrl, PER_PROCESS, aShoppers.map((s) => s.cookie)),
+      fleet.open(apiSmall.wsUrl, SMALL, smallShoppers.map((s) => s.cookie)),
+    ]);
+    await fleet.open(bare.wsUrl, PER_PROCESS);
+    log(`  ${fleet.held().toLocaleString('en-US')} sockets open in ${((performance.now() - opening) / 1000).toFixed(0)} s (API A ${PER_PROCESS}, small API ${SMALL}, bare ws ${PER_PROCESS})`);
+    const held = await settledMemory(apiA);
+    rows.push(...memoryRows(idle, held));
+    log(`  API A: RSS ${mib(idle.rss)} → ${mib(held.rss)} MiB with ${PER_PROCESS} sockets`);
+
+    rows.push(await heartbeatCost(apiA, log));
+
+    // Broadcast: the product's API and the bare ws server alternately, each from one publish on its channel.
+    const productMs: number[] = [];
+    const bareMs: number[] = [];
+    const received: number[] = [];
+    for (let i = 0; i < PAIRS + 1; i++) {
+      const p = await broadcastOnce(fleet, redis, apiA.wsUrl, `${REDIS_PREFIX}:live`, product.dto, `scale-${i}-api`);
+      const b = await broadcastOnce(fleet, redis, bare.wsUrl, BARE_CHANNEL, product.dto, `scale-${i}-bare`);
+      if (i === 0) continue; // warm-up pair
+      productMs.push(p.ms);
+      bareMs.push(b.ms);
+      received.push(p.received, b.received);
+      log(`  broadcast ${i}: API ${p.ms.toFixed(0)} ms to the last of ${p.received}, bare ws ${b.ms.toFixed(0)} ms to the last of ${b.received}`);
+    }
+    rows.push(
+      row({
+        section: SECTION,
+        name: `one product.updated broadcast, publish → last of ${PER_PROCESS.toLocaleString('en-US')} sockets of one API process`,
+        unit: 'ms',
+        runs: productMs,
+        ceiling: { name: 'bare ws, same clients and message', runs: bareMs },
+        target: { on: 'ratio', op: '<=', value: 1.0 },
+        note: `aim: last socket within 200 ms; every run reached ${Math.min(...received) === PER_PROCESS ? 'every socket' : `as few as ${Math.min(...received)} sockets`}`,
+      }),
+      row({ section: SECTION, name: 'the same, aim: last socket within 200 ms', unit: 'ms', runs: productMs, target: { on: 'value', op: '<=', value: 200 } }),
+    );
+    await fleet.close(bare.wsUrl);
+    await bare.child.stop();
+
+    // Targeted updates at 200/s: runs alternate between the 1,000-socket process and the 18,000-socket one.
+    await targeted(apiSmall, seller, smallMoves.splice(0, WARMUP_SAMPLES / 2), arrivals);
+    await targeted(apiA, seller, aMoves.splice(0, WARMUP_SAMPLES / 2), arrivals);
+    const small: number[] = [];
+    const big: number[] = [];
+    const missing: number[] = [];
+    for (let i = 0; i < PAIRS; i++) {
+      const s = await targeted(apiSmall, seller, smallMoves.splice(0, RATE * RUN_SECONDS), arrivals);
+      const b = await targeted(apiA, seller, aMoves.splice(0, RATE * RUN_SECONDS), arrivals);
+      small.push(s.p99);
+      big.push(b.p99);
+      missing.push(s.missing + b.missing);
+      log(`  targeted ${i + 1}: p99 ${s.p99.toFixed(1)} ms with ${SMALL} sockets, ${b.p99.toFixed(1)} ms with ${PER_PROCESS} (p50 ${s.p50.toFixed(1)} / ${b.p50.toFixed(1)})`);
+    }
+    const lost = missing.reduce((a, b) => a + b, 0);
+    rows.push(
+      row({
+        section: SECTION,
+        name: `order update → shopper's socket at ${RATE}/s, ${PER_PROCESS.toLocaleString('en-US')} sockets on the process, p99`,
+        unit: 'ms',
+        runs: big,
+        target: { on: 'value', op: '<=', value: TARGET_P99_MS },
+        note: lost > 0 ? `${lost} updates never reached their socket` : `every update reached its socket (${PAIRS * RATE * RUN_SECONDS * 2} in all)`,
+      }),
+      row({
+        section: SECTION,
+        name: `the same p99 against a process holding ${SMALL.toLocaleString('en-US')} sockets (alternating runs)`,
+        unit: 'ms',
+        runs: big,
+        ceiling: { name: `${SMALL.toLocaleString('en-US')} sockets`, runs: small },
+        target: { on: 'ratio', op: '<=', value: TARGET_GROWTH },
+      }),
+    );
+
+    // Two API processes, 36,000 sockets: requests to A, shoppers on A and B.
+    apiB = await stack.startApi('api-scale-b');
+    await fleet.open(apiB.wsUrl, PER_PROCESS, bShoppers.map((s) => s.cookie));
+    log(`  ${(2 * PER_PROCESS).toLocaleString('en-US')} sockets on two API processes (+${SMALL} on the small one)`);
+    await targeted(apiA, seller, abMoves.splice(0, WARMUP_SAMPLES), arrivals);
+    const two: number[] = [];
+    for (let i = 0; i < PAIRS; i++) {
+      const r = await targeted(apiA, seller, abMoves.splice(0, RATE * RUN_SECONDS), arrivals);
+      two.push(r.p99);
+      log(`  two APIs, targeted ${i + 1}: p99 ${r.p99.toFixed(1)} ms (p50 ${r.p50.toFixed(1)}), ${r.missing} missing`);
+    }
+    rows.push(
+      row({
+        section: SECTION,
+        name: `order update → shopper's socket at ${RATE}/s, ${(2 * PER_PROCESS).toLocaleString('en-US')} sockets on two API processes (request to A), p99`,
+        unit: 'ms',
+        runs: two,
+        target: { on: 'value', op: '<=', value: TARGET_P99_MS },
+      }),
+    );
+    const both: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const b = await broadcastBoth(fleet, redis, [apiA.wsUrl, apiB.wsUrl], product.dto, `scale-both-${i}`);
+      both.push(b);
+    }
+    rows.push(row({ section: SECTION, name: `one product.updated broadcast, publish → last of ${(2 * PER_PROCESS).toLocaleString('en-US')} sockets on two API processes`, unit: 'ms', runs: both }));
+    rows.push(extrapolation(idle, held));
+    await waitForPipelineIdle(stack.api);
+  } finally {
+    await fleet.close().catch(() => {});
+    fleet.stop();
+    redis.disconnect();
+    await Promise.allSettled([apiA.stop(), apiSmall.stop(), apiB?.stop(), bare.child.stop()]);
+  }
+  return rows;
+}
+
+const mib = (bytes: number) => (bytes / 2 ** 20).toFixed(0);
+
+function moves(orders: { orderId: string }[]): Move[] {
+  // All first moves, then all second moves: an order's second move comes long after its first.
+  return [...orders.map((o) => ({ orderId: o.orderId, status: 'On The Way' as const })), ...orders.map((o) => ({ orderId: o.orderId, status: 'Delivered' as const }))];
+}
+
+const BARE_CHANNEL = `${REDIS_PREFIX}:bare-live`;
+
+async function startBareWs(): Promise<{ child: Child; wsUrl: string }> {
+  const port = await freePort();
+  const child = startNodeScript('bare-ws', 'bench/ceilings/bare-ws.ts', { PORT: String(port), REDIS_URL, CHANNEL: BARE_CHANNEL, NODE_ENV: 'production' }, { fds: 20_000 });
+  await waitFor('the bare ws server', async () => child.output().includes('ready'), 30_000, 100);
+  return { child, wsUrl: `ws://127.0.0.1:${port}/` };
+}
+
+/** One broadcast through `channel`: publish → the last socket to `wsUrl` receiving it. */
+async function broadcastOnce(fleet: SocketFleet, redis: Redis, wsUrl: string, channel: string, dto: Record<string, unknown>, marker: string) {
+  let published = 0;
+  const envelope = JSON.stringify({ eventId: randomUUID(), audience: { kind: 'everyone' }, message: { type: 'product.updated', product: { ...dto, name: `${String(dto.name)} ${marker}` } } });
+  const receipt = await fleet.broadcast(wsUrl, marker, async () => {
+    published = performance.timeOrigin + performance.now();
+    await redis.publish(channel, envelope);
+  });
+  return { ms: receipt.last - published, received: receipt.received };
+}
+
+async function broadcastBoth(fleet: SocketFleet, redis: Redis, urls: string[], dto: Record<string, unknown>, marker: string): Promise<number> {
+  let published = 0;
+  const envelope = JSON.stringify({ eventId: randomUUID(), audience: { kind: 'everyone' }, message: { type: 'product.updated', product: { ...dto, name: `${String(dto.name)} ${marker}` } } });
+  // Armed on both processes' sockets, published once: both API processes get it from the one channel.
+  const [a, b] = await Promise.all(
+    urls.map((url, i) =>
+      fleet.broadcast(url, marker, async () => {
+        if (i === 0) {
+          await sleep(50);
+          published = performance.timeOrigin + performance.now();
+          await redis.publish(`${REDIS_PREFIX}:live`, envelope);
+        }
+      }),
+    ),
+  );
+  return Math.max(a!.last, b!.last) - published;
+}
+
+/**
+ * Open loop: one seller status change every 1000/RATE ms whatever the answers, each timed from its request's start
+ * to its shopper's socket receiving the `order.updated` (stamped in the load-generator process).
+ */
+async function targeted(api: Api, seller: string, batch: Move[], arrivals: Map<string, number>) {
+  if (batch.length === 0) throw new Error('ran out of prepared orders');
+  const started = new Map<string, number>();
+  const calls: Promise<string | undefined>[] = [];
+  const t0 = performance.now();
+  for (const [i, move] of batch.entries()) {
+    const wait = t0 + (i * 1000) / RATE - performance.now();
+    if (wait > 1) await sleep(wait);
+    const key = `${move.orderId}|${move.status}`;
+    started.set(key, performance.timeOrigin + performance.now());
+    calls.push(
+      call(api, 'PUT', '/api/order/status', { cookie: seller, body: move }).then(
+        (res) => (res.status === 200 ? undefined : `PUT /api/order/status → ${res.status}: ${JSON.stringify(res.body)}`),
+        (error: Error) => error.message,
+      ),
+    );
+  }
+  const failure = (await Promise.all(calls)).find(Boolean);
+  if (failure) throw new Error(`${failure}\n--- ${api.name} ---\n${api.child.output().slice(-3000)}`);
+  const deadline = Date.now() + 5000;
+  while ([...started.keys()].some((k) => !arrivals.has(k)) && Date.now() < deadline) await sleep(50);
+  const latencies = [...started].filter(([k]) => arrivals.has(k)).map(([k, at]) => arrivals.get(k)! - at);
+  return { ...latencySummary(latencies), missing: started.size - latencies.length };
+}
+
+/**
+ * The heartbeat's CPU per beat: all of the API process's CPU over a window of several beats, divided by the beats.
+ * Nothing else reaches the process meanwhile, so this is an upper bound of what one sweep (a ping to each socket,
+ * their pongs) and the session re-check that goes with it cost.
+ */
+async function heartbeatCost(api: Api, log: (line: string) => void): Promise<Row> {
+  const runs: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const before = cpuMs(api.child.pid);
+    await sleep(HEARTBEAT_WINDOW_MS / 3);
+    runs.push(((cpuMs(api.child.pid) - before) * HEARTBEAT_MS) / (HEARTBEAT_WINDOW_MS / 3));
+  }
+  log(`  heartbeat: ${runs.map((r) => r.toFixed(0)).join(', ')} ms of CPU per beat over ${PER_PROCESS} sockets`);
+  return row({
+    section: SECTION,
+    name: `heartbeat CPU per beat over ${PER_PROCESS.toLocaleString('en-US')} sockets (sweep + session re-check; all the idle process's CPU)`,
+    unit: 'ms',
+    runs,
+    target: { on: 'value', op: '<', value: TARGET_SWEEP_MS },
+  });
+}
+
+function memoryRows(idle: Memory, held: Memory): Row[] {
+  return [
+    row({ section: SECTION, name: 'API process RSS without sockets', unit: 'MiB', runs: [idle.rss / 2 ** 20] }),
+    row({
+      section: SECTION,
+      name: `API RSS growth per idle socket, ${PER_PROCESS.toLocaleString('en-US')} held`,
+      unit: 'KB',
+      runs: [(held.rss - idle.rss) / PER_PROCESS / 1024],
+      target: { on: 'value', op: '<=', value: TARGET_KB_PER_SOCKET },
+      note: `live heap + external growth: ${((held.live - idle.live) / PER_PROCESS / 1024).toFixed(2)} KB per socket; ${SHOPPERS_PER_PROCESS.toLocaleString('en-US')} of them were signed-in shoppers`,
+    }),
+  ];
+}
+
+/** 100,000 sockets per process from the held figures only (RSS per socket, heartbeat cost), and labelled so. */
+function extrapolation(idle: Memory, held: Memory): Row {
+  const perSocket = (held.rss - idle.rss) / PER_PROCESS;
+  return row({
+    section: SECTION,
+    name: 'extrapolated from the 18,000 held: API RSS with 100,000 sockets in one process',
+    unit: 'MiB',
+    runs: [(idle.rss + perSocket * 100_000) / 2 ** 20],
+    note: 'linear extrapolation of the held figures, not measured: a process here may not hold more than ~19,900 sockets',
+  });
+}
