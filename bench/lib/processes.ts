@@ -160,6 +160,12 @@ export function cpuMs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
+/** CPU time (ms) of this process's children that have exited and been waited for (cutime + cstime), from /proc. */
+export function childrenCpuMs(): number {
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[13]) + Number(fields[14])) * 10;
+}
+
 /**
  * CPU time (ms) used so far by every process with this command name, e.g. all of PostgreSQL: the running ones' own
  * time plus what their exited children used (a backend's time moves to the postmaster when it exits), so the figure

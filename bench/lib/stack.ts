@@ -13,6 +13,8 @@ export const REDIS_URL = 'redis://127.0.0.1:6379';
 export const REDIS_PREFIX = 'bench';
 /** What the API believes its public address is; every state-changing call and socket sends it as Origin. */
 export const ORIGIN = 'http://bench.localhost:3000';
+/** The operator's bearer token for GET /api/health's details (the outbox backlog and queue depths the bench waits on). */
+const HEALTH_TOKEN = 'bench-health-token-0123456789';
 /** An API process may hold up to 18,000 sockets: its open-file limit goes to the machine's hard limit (20,000). */
 const API_FDS = 20_000;
 
@@ -38,6 +40,7 @@ export function childEnv(databaseUrl: string, uploadDir: string): NodeJS.Process
     // Production's default level: every request that logs at info pays for it here too.
     LOG_LEVEL: 'info',
     UPLOAD_DIR: uploadDir,
+    HEALTH_TOKEN,
     SERVE_CLIENT: 'true',
     NODE_ENV: 'production',
     // Every simulated shopper comes from this one address; the per-address limits are still counted (the Redis call
@@ -137,7 +140,7 @@ export async function waitForPipelineIdle(api: Api, timeoutMs = 60_000): Promise
   await waitFor(
     'the event pipeline to drain',
     async () => {
-      const res = await fetch(`${api.url}/api/health`);
+      const res = await fetch(`${api.url}/api/health`, { headers: { authorization: `Bearer ${HEALTH_TOKEN}` } });
       const health = (await res.json()) as { outbox: { backlog: number } | null; queues: Record<string, { waiting: number; active: number; delayed: number }> | null };
       if (!health.outbox || !health.queues) return false;
       const queued = Object.values(health.queues).reduce((n, q) => n + q.waiting + q.active + q.delayed, 0);
