@@ -7,37 +7,71 @@ import { toProductDto } from './product-mapper';
 export type ProductListQuery = z.infer<typeof ProductListQuery>;
 export type ProductPage = { products: ProductDto[]; total: number; page: number; limit: number | null };
 
+/** Filtered lists kept at most: the answers of distinct searches, categories and pages, largest first to go. */
+const FILTERED_CACHE_BYTES = 32 * 2 ** 20;
+
 /**
- * Shopper catalogue reads. The unfiltered whole list (what the client loads on start) is the hot path, so its
- * serialised reply is kept in memory until a product changes: `invalidate()` is called on every product event this
- * process sees, and a short TTL bounds staleness if a pub/sub message is ever missed (e.g. Redis down).
+ * Shopper catalogue reads. Every list a shopper asks for (the whole list on start, a category, a search, a page) is
+ * kept in memory as its serialised reply until a product changes: `invalidate()` is called on every product event
+ * this process sees, and a short TTL bounds staleness if a pub/sub message is ever missed (e.g. Redis down). Filtered
+ * lists share a byte budget; the oldest go first.
  *
- * One build at a time: concurrent requests share the build in flight instead of each querying the whole table. After
- * the TTL (but with no known change) the old body is served while a fresh one is built; after `invalidate()` callers
- * wait for the new one, so a product that went out of stock is never served again.
+ * One build per list at a time: concurrent requests share the build in flight instead of each querying. After the TTL
+ * (but with no known change) the old body is served while a fresh one is built; after `invalidate()` callers wait for
+ * the new one, so a product that went out of stock is never served again.
  */
 export function createCatalogService(deps: { repo: CatalogRepository; cacheTtlMs?: number }) {
   const { repo } = deps;
   const ttl = deps.cacheTtlMs ?? 5000;
-  let cached: { body: Buffer; at: number; generation: number } | null = null;
-  let building: { promise: Promise<Buffer>; generation: number } | null = null;
+  type Entry = { body: Buffer; at: number; generation: number };
+  const cached = new Map<string, Entry>();
+  const building = new Map<string, { promise: Promise<Buffer>; generation: number }>();
+  let cachedBytes = 0;
   let generation = 0;
 
-  function build(): Promise<Buffer> {
-    if (building?.generation === generation) return building.promise;
+  function remember(key: string, entry: Entry): void {
+    forget(key);
+    cached.set(key, entry);
+    cachedBytes += entry.body.length;
+    for (const [oldest] of cached) {
+      if (cachedBytes <= FILTERED_CACHE_BYTES || oldest === key) break;
+      forget(oldest);
+    }
+  }
+  function forget(key: string): void {
+    const entry = cached.get(key);
+    if (!entry) return;
+    cached.delete(key);
+    cachedBytes -= entry.body.length;
+  }
+
+  function build(key: string, query: ProductListQuery): Promise<Buffer> {
+    const inFlight = building.get(key);
+    if (inFlight?.generation === generation) return inFlight.promise;
     const startedAt = generation;
-    const promise = list({})
+    const promise = list(query)
       .then((page) => {
         const body = Buffer.from(JSON.stringify({ success: true, ...page }));
         // A change that landed while we were reading must not be overwritten by the older read.
-        if (startedAt === generation) cached = { body, at: Date.now(), generation: startedAt };
+        if (startedAt === generation) remember(key, { body, at: Date.now(), generation: startedAt });
         return body;
       })
       .finally(() => {
-        if (building?.promise === promise) building = null;
+        if (building.get(key)?.promise === promise) building.delete(key);
       });
-    building = { promise, generation: startedAt };
+    building.set(key, { promise, generation: startedAt });
     return promise;
+  }
+
+  async function listJson(query: ProductListQuery): Promise<Buffer> {
+    // One key per distinct answer: the filters as the list applies them (an empty search is no search).
+    const key = JSON.stringify([query.search || null, query.category || null, query.seller ?? null, query.page ?? 1, query.limit ?? null]);
+    const entry = cached.get(key);
+    if (entry && entry.generation === generation) {
+      if (Date.now() - entry.at >= ttl) build(key, query).catch(() => {}); // refresh in the background
+      return entry.body;
+    }
+    return build(key, query);
   }
 
   async function list(query: ProductListQuery, includeOutOfStock = false): Promise<ProductPage> {
@@ -54,14 +88,11 @@ export function createCatalogService(deps: { repo: CatalogRepository; cacheTtlMs
   return {
     list,
 
-    /** The whole in-stock list as a ready JSON body: `{ success, products, total, page, limit }`. */
-    async wholeListJson(): Promise<Buffer> {
-      if (cached && cached.generation === generation) {
-        if (Date.now() - cached.at >= ttl) build().catch(() => {}); // refresh in the background
-        return cached.body;
-      }
-      return build();
-    },
+    /** A list (the whole in-stock list when nothing narrows it) as a ready JSON body: `{ success, products, total, page, limit }`. */
+    listJson,
+
+    /** The whole in-stock list as a ready JSON body. */
+    wholeListJson: (): Promise<Buffer> => listJson({}),
 
     async get(id: string): Promise<ProductDto> {
       const row = await repo.findVisible(id);
@@ -81,7 +112,8 @@ export function createCatalogService(deps: { repo: CatalogRepository; cacheTtlMs
 
     invalidate(): void {
       generation++;
-      cached = null;
+      cached.clear();
+      cachedBytes = 0;
     },
   };
 }

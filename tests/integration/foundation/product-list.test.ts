@@ -95,6 +95,29 @@ describe('GET /api/product/list', () => {
     expect((await list(`?page=${lastPage + 1}&limit=10`)).products).toEqual([]);
   });
 
+  it('answers a filtered list again from memory until a product changes, then reads it afresh', async () => {
+    const fruit = visible.find((p) => p.category === 'Fruits')!;
+    const before = await list('?category=Fruits');
+    expect(before.products.map((p) => p.name)).toContain(fruit.name);
+    await ctx.db.product.updateMany({ where: { name: fruit.name }, data: { inStock: false } });
+    // No product event yet: the kept answer is served (a direct database write is not one the API announces).
+    expect((await list('?category=Fruits')).products.map((p) => p.name)).toContain(fruit.name);
+    ctx.services.catalog.invalidate();
+    expect((await list('?category=Fruits')).products.map((p) => p.name)).not.toContain(fruit.name);
+    await ctx.db.product.updateMany({ where: { name: fruit.name }, data: { inStock: true } });
+    ctx.services.catalog.invalidate();
+    expect((await list('?category=Fruits')).products.map((p) => p.name)).toContain(fruit.name);
+  });
+
+  it('compresses a filtered list as it does the whole one, once per kept answer', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/product/list?category=Fruits', headers: { 'accept-encoding': 'br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers.vary).toContain('accept-encoding');
+    const again = await ctx.app.inject({ method: 'GET', url: '/api/product/list?category=Fruits', headers: { 'accept-encoding': 'br' } });
+    expect(again.rawPayload.equals(res.rawPayload)).toBe(true);
+  });
+
   it('rejects a bad page or limit with a 400', async () => {
     for (const query of ['?limit=0', '?limit=abc', '?page=0&limit=5', '?limit=100000']) {
       const res = await ctx.app.inject({ method: 'GET', url: `/api/product/list${query}` });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorReplies, IdParams, MessageReply } from '../../../../core/contracts/http/common';
 import { ProductDetailReply, ProductListQuery, ProductListReply, ProductPatchBody, ProductReply, StockBody } from '../../../../core/contracts/http/products';
-import { compressedOnce, preferredEncoding } from '../../../plugins/compression';
+import { COMPRESS_THRESHOLD_BYTES, compressedOnce, preferredEncoding } from '../../../plugins/compression';
 import { productFormParts } from './upload-parts';
 
 export default async function productRoutes(fastify: FastifyInstance) {
@@ -11,16 +11,13 @@ export default async function productRoutes(fastify: FastifyInstance) {
 
   // GET /api/product/list: in-stock products of approved stores; ?search=&category=&seller=&page=&limit= narrow it, no limit = the whole list.
   app.get('/list', { schema: { querystring: ProductListQuery, response: { 200: ProductListReply, ...ErrorReplies } } }, async (request, reply) => {
-    const q = request.query;
-    if (!q.search && !q.category && !q.seller && !q.limit && !q.page) {
-      // The hot path: a ready-made JSON body of the same schema, sent as it is, compressed once per cached list.
-      const body = await catalog.wholeListJson();
-      reply.type('application/json').header('vary', 'accept-encoding');
-      const encoding = preferredEncoding(request.headers['accept-encoding']);
-      if (!encoding) return reply.send(body as never);
-      return reply.header('content-encoding', encoding).send((await compressedOnce(body, encoding)) as never);
-    }
-    return { success: true as const, ...(await catalog.list(q)) };
+    // Every list is a ready-made JSON body of the same schema, kept by the catalogue until a product changes, sent as
+    // it is and compressed once per body (answers under the compression threshold go as they are, as elsewhere).
+    const body = await catalog.listJson(request.query);
+    reply.type('application/json').header('vary', 'accept-encoding');
+    const encoding = body.length >= COMPRESS_THRESHOLD_BYTES ? preferredEncoding(request.headers['accept-encoding']) : null;
+    if (!encoding) return reply.send(body as never);
+    return reply.header('content-encoding', encoding).send((await compressedOnce(body, encoding)) as never);
   });
 
   app.get('/:id', { schema: { params: IdParams, response: { 200: ProductDetailReply, ...ErrorReplies } } }, async (request) => {
