@@ -115,7 +115,7 @@ async function measured(server: Child, url: string, headers: Record<string, stri
 /** Tops the catalogue up to `total` in-stock products of the approved stores, written directly, then analyses. */
 async function addProducts(stack: Stack, total: number): Promise<void> {
   await stack.db.query(
-    `WITH stores AS (SELECT array_agg(id ORDER BY created_at) AS ids FROM sellers WHERE status = 'APPROVED')
+    `WITH stores AS (SELECT array_agg(id ORDER BY created_at) AS ids FROM sellers WHERE status = 'approved')
      INSERT INTO products (id, seller_id, name, category, description, price_paise, offer_price_paise, images, in_stock, stock_quantity, created_at, updated_at)
      SELECT gen_random_uuid(), stores.ids[1 + n % cardinality(stores.ids)],
             'Bench product ' || n || ' ' || (ARRAY['500g', '1kg', '250ml', '1L', 'pack of 6'])[1 + n % 5],

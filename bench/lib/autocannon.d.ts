@@ -13,6 +13,8 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     pipelining?: number;
+    /** Requests per second over all connections (0: as fast as possible). */
+    overallRate?: number;
     method?: string;
     headers?: Record<string, string>;
     body?: string;
