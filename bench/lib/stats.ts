@@ -2,8 +2,9 @@
 export type Spread = { median: number; q1: number; q3: number; min: number; max: number; n: number };
 
 export function spread(values: number[]): Spread {
-  // A run that produced no figure (e.g. no request completed) is left out rather than poisoning the sort.
-  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
+  // A run that produced no figure (NaN: e.g. no request completed) is left out rather than poisoning the sort; an
+  // infinite one (a latency that never arrived) stays, as the worst.
+  const sorted = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
   if (sorted.length === 0) return { median: NaN, q1: NaN, q3: NaN, min: NaN, max: NaN, n: 0 };
   return { median: percentile(sorted, 50), q1: percentile(sorted, 25), q3: percentile(sorted, 75), min: sorted[0]!, max: sorted.at(-1)!, n: sorted.length };
 }
