@@ -84,7 +84,8 @@ export async function socketsAtScale(stack: Stack, log: (line: string) => void):
     rows.push(...memoryRows(idle, held));
     log(`  API A: RSS ${mib(idle.rss)} → ${mib(held.rss)} MiB with ${PER_PROCESS} sockets`);
 
-    rows.push(await heartbeatCost(apiA, log));
+    const heartbeat = await heartbeatCost(apiA, log);
+    rows.push(heartbeat);
 
     // Broadcast: the product's API and the bare ws server alternately, each from one publish on its channel.
     const productMs: number[] = [];
@@ -161,6 +162,16 @@ export async function socketsAtScale(stack: Stack, log: (line: string) => void):
     apiB = await stack.startApi('api-scale-b');
     await fleet.open(apiB.wsUrl, PER_PROCESS, bShoppers.map((s) => s.cookie));
     log(`  ${(2 * PER_PROCESS).toLocaleString('en-US')} sockets on two API processes (+${SMALL} on the small one)`);
+    rows.push(
+      row({
+        section: SECTION,
+        name: `sockets held open at once by the load generators (two API processes of ${PER_PROCESS.toLocaleString('en-US')} each and the ${SMALL.toLocaleString('en-US')}-socket one)`,
+        unit: 'sockets',
+        runs: [fleet.held()],
+        target: { on: 'value', op: '==', value: 2 * PER_PROCESS + SMALL },
+        note: `${(2 * SHOPPERS_PER_PROCESS + SMALL_SHOPPERS).toLocaleString('en-US')} of them signed-in shoppers; ${CLIENT_PROCESSES} load-generator processes, each from 4 loopback source addresses`,
+      }),
+    );
     await targeted(apiA, seller, abMoves.splice(0, WARMUP_SAMPLES), arrivals);
     const two: number[] = [];
     let twoMissing = 0;
@@ -186,7 +197,7 @@ export async function socketsAtScale(stack: Stack, log: (line: string) => void):
       both.push(b);
     }
     rows.push(row({ section: SECTION, name: `one product.updated broadcast, publish → last of ${(2 * PER_PROCESS).toLocaleString('en-US')} sockets on two API processes`, unit: 'ms', runs: both }));
-    rows.push(extrapolation(idle, held));
+    rows.push(...extrapolation(idle, held, heartbeat.value.median));
     await waitForPipelineIdle(stack.api);
   } finally {
     await fleet.close().catch(() => {});
@@ -308,13 +319,11 @@ function memoryRows(idle: Memory, held: Memory): Row[] {
 }
 
 /** 100,000 sockets per process from the held figures only (RSS per socket, heartbeat cost), and labelled so. */
-function extrapolation(idle: Memory, held: Memory): Row {
+function extrapolation(idle: Memory, held: Memory, heartbeatMs: number): Row[] {
   const perSocket = (held.rss - idle.rss) / PER_PROCESS;
-  return row({
-    section: SECTION,
-    name: 'extrapolated from the 18,000 held: API RSS with 100,000 sockets in one process',
-    unit: 'MiB',
-    runs: [(idle.rss + perSocket * 100_000) / 2 ** 20],
-    note: 'linear extrapolation of the held figures, not measured: a process here may not hold more than ~19,900 sockets',
-  });
+  const note = `linear extrapolation of the figures held with ${PER_PROCESS.toLocaleString('en-US')} sockets, not measured: a process here may not hold more than ~19,900 sockets`;
+  return [
+    row({ section: SECTION, name: `extrapolated: API RSS with 100,000 sockets in one process`, unit: 'MiB', runs: [(idle.rss + perSocket * 100_000) / 2 ** 20], note }),
+    row({ section: SECTION, name: `extrapolated: heartbeat CPU per beat over 100,000 sockets`, unit: 'ms', runs: [(heartbeatMs * 100_000) / PER_PROCESS], note }),
+  ];
 }

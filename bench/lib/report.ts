@@ -134,7 +134,7 @@ function markdown(rows: Row[], meta: Record<string, any>): string {
     '# Benchmark results',
     '',
     `Run ${meta.machine.date} with \`npm run bench${meta.only ? ` -- --only ${meta.only}` : ''}\` (${fmt(meta.durationSeconds)} s).`,
-    `Machine: ${m.cpu}, ${m.memoryGiB} GiB RAM, ${m.platform}, Node ${m.node}, PostgreSQL ${meta.postgres}, Redis ${meta.redis}; load average at start ${m.loadAverageAtStart.join(' / ')}.`,
+    `Machine: ${m.cores} cores, CPU ${m.cpu}, ${m.memoryGiB} GiB RAM, ${m.platform}, Node ${m.node}, PostgreSQL ${meta.postgres}, Redis ${meta.redis}; load average at start ${m.loadAverageAtStart.join(' / ')}.`,
     `Share of the CPU used by other processes (not the bench, PostgreSQL or Redis): ${Object.entries(meta.foreignCpuPercent as Record<string, number>).map(([k, v]) => `${k} ${v.toFixed(0)}%`).join(', ')}.`,
     '',
     ...(busyWarning(meta.foreignCpuPercent) ? [`**${busyWarning(meta.foreignCpuPercent)}**`, ''] : []),
