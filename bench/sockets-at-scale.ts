@@ -259,6 +259,8 @@ async function broadcastBoth(fleet: SocketFleet, redis: Redis, urls: string[], d
  */
 async function targeted(api: Api, seller: string, batch: Move[], arrivals: Map<string, number>) {
   if (batch.length === 0) throw new Error('ran out of prepared orders');
+  // Each run starts with the pipeline idle, so one run's backlog does not become the next one's latency.
+  await waitForPipelineIdle(api);
   const started = new Map<string, number>();
   const calls: Promise<string | undefined>[] = [];
   const t0 = performance.now();

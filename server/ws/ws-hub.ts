@@ -13,8 +13,11 @@ export type SocketIdentity = {
   sellerSessionId?: string;
 };
 
-/** `stream`: the upgraded request's TCP socket, which a delivery writes its ready-made frame to (text-frame.ts). */
-type Client = { socket: WebSocket; stream?: Socket; identity: SocketIdentity; alive: boolean };
+/**
+ * `stream`: the upgraded request's TCP socket, which a delivery writes its ready-made frame to (text-frame.ts).
+ * `heard`: a frame came from the peer since the last sweep; `pinged`: the last sweep pinged it and nothing came since.
+ */
+type Client = { socket: WebSocket; stream?: Socket; identity: SocketIdentity; heard: boolean; pinged: boolean };
 
 const RECENT_EVENTS = 2048;
 
@@ -98,10 +101,11 @@ export function createWsHub() {
 
   return {
     add(socket: WebSocket, identity: SocketIdentity, stream?: Socket): Client {
-      const client: Client = { socket, stream, identity, alive: true };
+      const client: Client = { socket, stream, identity, heard: true, pinged: false };
       clients.add(client);
       index(client);
-      socket.on('pong', () => (client.alive = true));
+      socket.on('pong', () => (client.heard = true));
+      socket.on('message', () => (client.heard = true));
       socket.on('close', () => forget(client));
       return client;
     },
@@ -124,16 +128,24 @@ export function createWsHub() {
       return sent;
     },
 
-    /** Heartbeat: a socket that did not answer the last ping is dead (its peer vanished without a close). */
+    /**
+     * Heartbeat: a socket that did not answer the last ping is dead (its peer vanished without a close). A socket
+     * heard from since the last sweep is alive and is not pinged: the browser client pings every second, and its own
+     * frames keep proxies from closing the connection as idle, so a server ping to it would be pure cost. A silent one
+     * is pinged, and ended at the next sweep if still silent.
+     */
     sweep(): void {
       for (const client of clients) {
-        if (!client.alive) {
+        if (client.heard) {
+          client.heard = false;
+          client.pinged = false;
+        } else if (client.pinged) {
           client.socket.terminate();
           forget(client);
-          continue;
+        } else {
+          client.pinged = true;
+          client.socket.ping();
         }
-        client.alive = false;
-        client.socket.ping();
       }
     },
 
