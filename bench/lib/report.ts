@@ -58,7 +58,7 @@ export function row(r: { section: string; name: string; unit: string; runs: numb
 
 const OP_TEXT = { '>=': '≥', '<=': '≤', '<': '<', '==': '=' } as const;
 export const targetText = (t: Target | undefined) => (t ? `${t.on === 'ratio' ? 'ratio' : 'value'} ${OP_TEXT[t.op]} ${t.value}` : '');
-const judgedOn = (t: Target) => (t.op === '==' ? 'every run' : t.op === '>=' ? 'lower quartile' : 'upper quartile');
+const judgedOn = (t: Target) => (t.op === '==' ? 'every run' : t.op === '>=' ? 'the lower quartile' : 'the upper quartile');
 
 export function fmt(n: number | undefined): string {
   if (n === undefined || Number.isNaN(n)) return '–';
@@ -79,7 +79,7 @@ function cells(r: Row): string[] {
     r.unit,
     r.ceiling ? `${fmt(r.ceiling.value.median)} (${r.ceiling.name})` : '',
     r.ratio === undefined ? '' : `${r.ratio.median.toFixed(2)}${r.ratio.n >= 4 ? ` (${r.ratio.q1.toFixed(2)}–${r.ratio.q3.toFixed(2)})` : ''}`,
-    r.target ? `${targetText(r.target)}, on the ${judgedOn(r.target)}` : '',
+    r.target ? `${targetText(r.target)}, on ${judgedOn(r.target)}` : '',
     r.pass === undefined ? '' : r.pass ? 'pass' : 'FAIL',
   ];
 }

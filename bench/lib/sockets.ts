@@ -57,7 +57,11 @@ export async function closeSockets(sockets: WebSocket[]): Promise<void> {
  */
 export async function watchingSocket(wsUrl: string, cookie: string) {
   const waiters = new Set<{ match: (m: Message) => boolean; resolve: (at: number) => void }>();
+  // The last few messages, named in the error when an expected one does not come.
+  const recent: string[] = [];
   const socket = await openSocket(wsUrl, cookie, (message, at) => {
+    recent.push(JSON.stringify(message).slice(0, 300));
+    if (recent.length > 4) recent.shift();
     for (const w of waiters) {
       if (w.match(message)) {
         waiters.delete(w);
@@ -79,7 +83,7 @@ export async function watchingSocket(wsUrl: string, cookie: string) {
         };
         const timer = setTimeout(() => {
           waiters.delete(waiter);
-          reject(new Error(`no matching socket message within ${timeoutMs} ms`));
+          reject(new Error(`no matching socket message within ${timeoutMs} ms; the last ones: ${recent.join(' | ') || 'none'}`));
         }, timeoutMs);
         waiters.add(waiter);
       });
