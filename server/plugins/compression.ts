@@ -31,10 +31,25 @@ export default fp(async function compression(app: FastifyInstance) {
 
 export type Encoding = 'br' | 'gzip';
 
+/** Accept-Encoding values seen → the encoding chosen: browsers send a handful of distinct values, parsed once each. */
+const chosen = new Map<string, Encoding | null>();
+const CHOSEN_KEPT = 64;
+
 /** The encoding to answer with: brotli if accepted, else gzip, else none (q=0 refuses one). */
 export function preferredEncoding(acceptEncoding: string | undefined): Encoding | null {
+  if (!acceptEncoding) return null;
+  let encoding = chosen.get(acceptEncoding);
+  if (encoding === undefined) {
+    encoding = parseAcceptEncoding(acceptEncoding);
+    if (chosen.size >= CHOSEN_KEPT) chosen.clear();
+    chosen.set(acceptEncoding, encoding);
+  }
+  return encoding;
+}
+
+function parseAcceptEncoding(acceptEncoding: string): Encoding | null {
   const accepted = new Map<string, number>();
-  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
     const [name, ...params] = part.trim().split(';');
     const q = params.map((p) => p.trim().match(/^q=([\d.]+)$/)?.[1]).find(Boolean);
     if (name) accepted.set(name, q === undefined ? 1 : Number(q));

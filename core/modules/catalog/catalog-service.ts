@@ -65,7 +65,8 @@ export function createCatalogService(deps: { repo: CatalogRepository; cacheTtlMs
 
   async function listJson(query: ProductListQuery): Promise<Buffer> {
     // One key per distinct answer: the filters as the list applies them (an empty search is no search).
-    const key = JSON.stringify([query.search || null, query.category || null, query.seller ?? null, query.page ?? 1, query.limit ?? null]);
+    // (NUL cannot occur in the filters: the contract refuses control characters.)
+    const key = `${query.search || ''}\0${query.category || ''}\0${query.seller ?? ''}\0${query.page ?? 1}\0${query.limit ?? ''}`;
     const entry = cached.get(key);
     if (entry && entry.generation === generation) {
       if (Date.now() - entry.at >= ttl) build(key, query).catch(() => {}); // refresh in the background
