@@ -4,7 +4,7 @@ import { bulkShoppers } from './lib/bulk-shoppers';
 import { analyzeLoaded } from './lib/database';
 import { insertPlacedOrders, operatorProduct } from './lib/fixtures';
 import { GC_ON_SIGNAL, settledMemory, type Memory } from './lib/memory';
-import { cpuMs, freePort, startNodeScript, type Child } from './lib/processes';
+import { cpuMs, freePort, rssBytes, startNodeScript, type Child } from './lib/processes';
 import { row, type Row } from './lib/report';
 import { call, sellerCookie } from './lib/shoppers';
 import { createSocketFleet, type Arrival, type SocketFleet } from './lib/socket-fleet';
@@ -78,10 +78,13 @@ export async function socketsAtScale(stack: Stack, log: (line: string) => void):
     const idle = await settledMemory(apiA);
     const opening = performance.now();
     await fleet.open(apiA.wsUrl, PER_PROCESS, aShoppers.map((s) => s.cookie));
+    const bareIdle = rssBytes(bare.child.pid);
     await fleet.open(bare.wsUrl, PER_PROCESS);
+    await sleep(1000);
+    const bareHeld = rssBytes(bare.child.pid);
     log(`  ${fleet.held().toLocaleString('en-US')} sockets open in ${((performance.now() - opening) / 1000).toFixed(0)} s (API A ${PER_PROCESS}, bare ws ${PER_PROCESS})`);
     const held = await settledMemory(apiA);
-    rows.push(...memoryRows(idle, held));
+    rows.push(...memoryRows(idle, held, (bareHeld - bareIdle) / PER_PROCESS / 1024));
     log(`  API A: RSS ${mib(idle.rss)} → ${mib(held.rss)} MiB with ${PER_PROCESS} sockets`);
 
     const heartbeat = await heartbeatCost(apiA, log);
@@ -305,7 +308,7 @@ async function heartbeatCost(api: Api, log: (line: string) => void): Promise<Row
   });
 }
 
-function memoryRows(idle: Memory, held: Memory): Row[] {
+function memoryRows(idle: Memory, held: Memory, bareKbPerSocket: number): Row[] {
   return [
     row({ section: SECTION, name: 'API process RSS without sockets', unit: 'MiB', runs: [idle.rss / 2 ** 20] }),
     row({
@@ -313,6 +316,7 @@ function memoryRows(idle: Memory, held: Memory): Row[] {
       name: `API RSS growth per idle socket, ${PER_PROCESS.toLocaleString('en-US')} held`,
       unit: 'KB',
       runs: [(held.rss - idle.rss) / PER_PROCESS / 1024],
+      ceiling: { name: 'bare ws, same clients (RSS growth, no GC asked)', runs: [bareKbPerSocket] },
       target: { on: 'value', op: '<=', value: TARGET_KB_PER_SOCKET },
       note: `live heap + external growth: ${((held.live - idle.live) / PER_PROCESS / 1024).toFixed(2)} KB per socket; ${SHOPPERS_PER_PROCESS.toLocaleString('en-US')} of them were signed-in shoppers`,
     }),
