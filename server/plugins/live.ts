@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Socket } from 'node:net';
+import type { WebSocket } from 'ws';
 import { originRefusal } from './security';
 import { WS_CLOSE } from '../../core/contracts/ws';
 import { createLiveSubscriber } from '../../core/modules/live/live-channel';
@@ -11,6 +13,18 @@ declare module 'fastify' {
   interface FastifyInstance {
     live: { hub: WsHub; subscribed: Promise<void> };
   }
+}
+
+/**
+ * Lets go of what the upgrade left attached to a socket for its whole life: @fastify/websocket's error listener, which
+ * holds the upgrade's Fastify request and reply, and the upgraded TCP stream's tie to the ServerResponse made for
+ * routing, which holds them too (with the request's headers). Together about 4 KB per idle socket. The socket's
+ * errors (an unclean disconnect) go to `onError` instead.
+ */
+function releaseUpgrade(socket: WebSocket, stream: Socket, onError: (err: Error) => void): void {
+  socket.removeAllListeners('error');
+  socket.on('error', onError);
+  (stream as Socket & { _httpMessage?: { detachSocket?: (s: Socket) => void } | null })._httpMessage?.detachSocket?.(stream);
 }
 
 /**
@@ -74,7 +88,9 @@ export default fp(async function live(app: FastifyInstance) {
       });
       const identity = await identify(request);
       if (unexpected || socket.readyState !== socket.OPEN) return;
-      const client = hub.add(socket, identity, request.raw.socket);
+      const stream = request.raw.socket;
+      releaseUpgrade(socket, stream, (err) => app.log.debug({ err: err.message }, 'live: socket error'));
+      const client = hub.add(socket, identity, stream);
       const role = identity.isOperator ? 'operator' : identity.sellerId ? 'seller' : identity.userId ? 'user' : 'visitor';
       hub.send(client, { type: 'hello', role });
     },
