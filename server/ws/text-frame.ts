@@ -1,4 +1,5 @@
 import type { Socket } from 'node:net';
+import * as ws from 'ws';
 import { WebSocket } from 'ws';
 
 /**
@@ -9,8 +10,11 @@ import { WebSocket } from 'ws';
 export type TextFrame = { payload: Buffer; bytes: Buffer };
 
 type FrameOptions = { fin: boolean; opcode: number; mask: boolean; readOnly: boolean; rsv1: boolean };
-/** ws documents `Sender.frame` as public (lib/sender.js); @types/ws does not declare it. */
-const Sender = (WebSocket as unknown as { Sender: { frame(data: Buffer, options: FrameOptions): Buffer[] } }).Sender;
+/**
+ * ws documents `Sender.frame` as public (lib/sender.js) and exports `Sender` from its CommonJS and ESM entries alike;
+ * @types/ws does not declare it.
+ */
+const { Sender } = ws as unknown as { Sender: { frame(data: Buffer, options: FrameOptions): Buffer[] } };
 
 export function textFrame(text: string): TextFrame {
   const payload = Buffer.from(text);
