@@ -20,3 +20,8 @@ export function keepNewest<T extends { _id: string; version: number }>(held: rea
     return mine && mine.version > o.version ? mine : o;
   });
 }
+
+/** Whether a select's value is an order status filter: a status, or '' for all of them. */
+export function isStatusFilter(value: string): value is OrderStatus | '' {
+  return value === '' || isOrderStatus(value);
+}

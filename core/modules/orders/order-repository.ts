@@ -160,8 +160,8 @@ export function createOrderRepository(db: Db) {
 
     /** The checkout an order belongs to, as the payment flow sees it; null when there is no such order. */
     async checkoutOfOrder(orderId: string): Promise<CheckoutPaymentState | null> {
-      const order = await db.order.findUnique({ where: { id: orderId }, select: { checkoutId: true } });
-      return order ? toCheckoutState(await db.checkout.findUnique({ where: { id: order.checkoutId }, select: checkoutStateFields })) : null;
+      const order = await db.order.findUnique({ where: { id: orderId }, select: { checkout: { select: checkoutStateFields } } });
+      return toCheckoutState(order?.checkout ?? null);
     },
 
     async checkoutState(checkoutId: string): Promise<CheckoutPaymentState | null> {

@@ -7,6 +7,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { useFollowedOrders } from '../../features/orders/hooks/use-followed-orders';
 import { orderStatusOf } from '../../lib/order-status';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { PlacedItems } from './placed-items';
 import './routes.css';
 
 const SeveralOrders = z.object({ orders: z.array(OrderDto).check(z.minLength(2)) });
@@ -69,16 +70,7 @@ export function CheckoutPlaced({ orders }: { orders: OrderDto[] }) {
             <h3 className="order-placed__store">
               {order.seller.storeName} · Order <span data-testid="placed-order-id">{order.orderId}</span>
             </h3>
-            <ul className="order-placed__items">
-              {order.items.map((item) => (
-                <li key={item.product._id}>
-                  <span>
-                    {item.product.name} × {item.quantity}
-                  </span>
-                  <span>{formatRupees(paiseToRupees(rupeesToPaise(item.product.offerPrice) * item.quantity))}</span>
-                </li>
-              ))}
-            </ul>
+            <PlacedItems order={order} />
           </div>
         ))}
         <p className="order-placed__amount">

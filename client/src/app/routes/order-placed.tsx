@@ -1,6 +1,6 @@
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { OrderDto } from '@core/contracts/http/order-replies';
-import { formatRupees, paiseToRupees, rupeesToPaise } from '@core/domain/money';
+import { formatRupees } from '@core/domain/money';
 import { OrderStatus } from '@core/domain/order-status';
 import { Spinner } from '../../components/ui/spinner';
 import { ArrivalCountdown } from '../../features/orders/components/arrival-countdown';
@@ -8,6 +8,7 @@ import { useFollowedOrders } from '../../features/orders/hooks/use-followed-orde
 import { orderStatusOf } from '../../lib/order-status';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { CheckoutPlaced, FollowedCheckoutPlaced, severalFollowed, severalPlaced } from './checkout-placed';
+import { PlacedItems } from './placed-items';
 import './routes.css';
 
 /**
@@ -70,16 +71,7 @@ function SingleOrderPlaced({ state }: { state: unknown }) {
         <h2 id="placed-items-title" className="order-placed__subtitle">
           Items
         </h2>
-        <ul className="order-placed__items">
-          {order.items.map((item) => (
-            <li key={item.product._id}>
-              <span>
-                {item.product.name} × {item.quantity}
-              </span>
-              <span>{formatRupees(paiseToRupees(rupeesToPaise(item.product.offerPrice) * item.quantity))}</span>
-            </li>
-          ))}
-        </ul>
+        <PlacedItems order={order} />
         <p className="order-placed__amount">
           Amount <strong data-testid="placed-order-amount">{formatRupees(order.amount)}</strong>
         </p>

@@ -1,4 +1,4 @@
-import { ORDER_STATUSES, type OrderStatus } from '@core/domain/order-status';
+import { ORDER_STATUSES } from '@core/domain/order-status';
 import { formatRupees } from '@core/domain/money';
 import { SELLER_ORDERS_PAGE_SIZE } from '../../../config/constants';
 import { LoadFailed } from '../../../components/ui/load-failed';
@@ -11,10 +11,7 @@ import { getAdminOrders, getAdminStores } from '../api/admin';
 import { useAdminOrders } from '../stores/admin-orders-store';
 import { useAdminStores } from '../stores/admin-stores-store';
 import './operator.css';
-
-function isStatusFilter(value: string): value is OrderStatus | '' {
-  return value === '' || (ORDER_STATUSES as readonly string[]).includes(value);
-}
+import { isStatusFilter } from '../../../lib/order-status';
 
 /** /seller/admin/orders: every store's orders, filtered by store and status, a page at a time, following them live. */
 export function AllOrders({ refreshKey }: { refreshKey: number }) {

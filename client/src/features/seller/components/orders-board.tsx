@@ -1,5 +1,5 @@
 import { lateFirst } from '@core/domain/delivery-promise';
-import { ORDER_STATUSES, type OrderStatus } from '@core/domain/order-status';
+import { ORDER_STATUSES } from '@core/domain/order-status';
 import { SELLER_ORDERS_PAGE_SIZE } from '../../../config/constants';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { Spinner } from '../../../components/ui/spinner';
@@ -9,10 +9,7 @@ import { getSellerOrders } from '../api/seller-orders';
 import { useSellerOrders } from '../stores/seller-orders-store';
 import { SellerOrderRow } from './seller-order-row';
 import './seller.css';
-
-function isStatusFilter(value: string): value is OrderStatus | '' {
-  return value === '' || (ORDER_STATUSES as readonly string[]).includes(value);
-}
+import { isStatusFilter } from '../../../lib/order-status';
 
 /** The live order board: new orders appear at the top with a highlight; changes from other tabs arrive live. */
 export function OrdersBoard({ refreshKey }: { refreshKey: number }) {
