@@ -99,7 +99,7 @@ export default fp(async function live(app: FastifyInstance) {
   // Heartbeat: drop dead sockets, and end sockets whose session was revoked or expired since they connected (the
   // revocation channel normally does that within moments; this catches what it missed, e.g. during a Redis outage).
   const heartbeat = setInterval(() => {
-    hub.sweep();
+    void hub.sweep();
     void recheckSessions();
   }, app.config.wsHeartbeatMs);
   heartbeat.unref();

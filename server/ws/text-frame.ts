@@ -34,3 +34,16 @@ export function writeTextFrame(socket: WebSocket, stream: Socket | undefined, fr
   if (stream && stream.writable && socket.extensions === '') stream.write(frame.bytes);
   else socket.send(frame.payload, { binary: false });
 }
+
+/** A ping with no payload (RFC 6455 5.5.2): the same two bytes for every socket. */
+const PING_FRAME = Buffer.from([0x89, 0x00]);
+
+/**
+ * Pings the socket by writing the ready-made frame to its TCP stream, under the same conditions as `writeTextFrame`
+ * (ws's own `ping` frames it anew and writes header and payload as two buffers each time).
+ */
+export function writePing(socket: WebSocket, stream: Socket | undefined): void {
+  if (socket.readyState !== WebSocket.OPEN) return;
+  if (stream && stream.writable && socket.extensions === '') stream.write(PING_FRAME);
+  else socket.ping();
+}

@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
 import type { WebSocket } from 'ws';
 import type { Audience, LiveEnvelope, WsMessage } from '../../core/contracts/ws';
-import { textFrame, writeTextFrame, type TextFrame } from './text-frame';
+import { textFrame, writePing, writeTextFrame, type TextFrame } from './text-frame';
 
 /** Who is on the other end of a socket; a browser may hold a shopper and a seller session at once. */
 export type SocketIdentity = {
@@ -20,6 +20,12 @@ export type SocketIdentity = {
 type Client = { socket: WebSocket; stream?: Socket; identity: SocketIdentity; heard: boolean; pinged: boolean };
 
 const RECENT_EVENTS = 2048;
+
+/**
+ * Sockets a sweep handles before it lets the event loop run: every ping is a write, and each pong that comes back is
+ * read and parsed, so sweeping 18,000 sockets in one go would hold back live deliveries for a few hundred ms.
+ */
+export const SWEEP_SLICE = 1000;
 
 /** A key → sockets index that forgets a key when its last socket goes. */
 function createIndex() {
@@ -45,7 +51,7 @@ function createIndex() {
  * its audience's sockets (looked up, never filtered out of all of them), it is serialised and framed once whatever the
  * number of recipients, and an event id already delivered is dropped (retried jobs publish again).
  */
-export function createWsHub() {
+export function createWsHub({ sweepSlice = SWEEP_SLICE }: { sweepSlice?: number } = {}) {
   const clients = new Set<Client>();
   const recent = new Set<string>();
   const byUser = createIndex();
@@ -99,6 +105,28 @@ export function createWsHub() {
     return false;
   }
 
+  let sweeping: Promise<void> | undefined;
+  /** The sockets as the sweep began, a slice at a time; one that closed meanwhile is skipped, one that opened waits. */
+  async function sweepSlices(): Promise<void> {
+    const all = [...clients];
+    for (let start = 0; start < all.length; start += sweepSlice) {
+      if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+      for (const client of all.slice(start, start + sweepSlice)) {
+        if (!clients.has(client)) continue;
+        if (client.heard) {
+          client.heard = false;
+          client.pinged = false;
+        } else if (client.pinged) {
+          client.socket.terminate();
+          forget(client);
+        } else {
+          client.pinged = true;
+          writePing(client.socket, client.stream);
+        }
+      }
+    }
+  }
+
   return {
     add(socket: WebSocket, identity: SocketIdentity, stream?: Socket): Client {
       const client: Client = { socket, stream, identity, heard: true, pinged: false };
@@ -134,19 +162,10 @@ export function createWsHub() {
      * frames keep proxies from closing the connection as idle, so a server ping to it would be pure cost. A silent one
      * is pinged, and ended at the next sweep if still silent.
      */
-    sweep(): void {
-      for (const client of clients) {
-        if (client.heard) {
-          client.heard = false;
-          client.pinged = false;
-        } else if (client.pinged) {
-          client.socket.terminate();
-          forget(client);
-        } else {
-          client.pinged = true;
-          client.socket.ping();
-        }
-      }
+    sweep(): Promise<void> {
+      // A sweep still running when the next beat comes (a huge one on a busy process) is not started twice.
+      sweeping ??= sweepSlices().finally(() => (sweeping = undefined));
+      return sweeping;
     },
 
     /**

@@ -1,0 +1,93 @@
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { WebSocket, WebSocketServer } from 'ws';
+import { createWsHub } from '../../../server/ws/ws-hub';
+
+/** A ws server whose sockets join `hub`, and `count` silent client sockets counting the pings they get. */
+async function connected(hub: ReturnType<typeof createWsHub>, count: number, opts: { autoPong: boolean }) {
+  const before = hub.size();
+  const server = new WebSocketServer({ host: '127.0.0.1', port: 0, perMessageDeflate: false });
+  server.on('connection', (socket, request) => hub.add(socket, {}, request.socket));
+  await new Promise((resolve) => server.once('listening', resolve));
+  const url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const peers = await Promise.all(
+    Array.from({ length: count }, async () => {
+      const socket = new WebSocket(url, { autoPong: opts.autoPong });
+      const peer = { socket, pings: 0 };
+      socket.on('ping', () => peer.pings++);
+      await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+      return peer;
+    }),
+  );
+  await until(() => hub.size() === before + count);
+  return { server, peers };
+}
+
+async function until(check: () => boolean, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+let stop: (() => void) | undefined;
+afterEach(() => stop?.());
+
+describe('the heartbeat sweep', () => {
+  it('pings in slices, letting the event loop run between them, and reaches every silent socket once', async () => {
+    const hub = createWsHub({ sweepSlice: 2 });
+    const { server, peers } = await connected(hub, 5, { autoPong: true });
+    stop = () => {
+      for (const p of peers) p.socket.terminate();
+      server.close();
+    };
+    // Sockets are "heard" as they join: the first sweep only marks them silent.
+    await hub.sweep();
+    let ticks = 0;
+    const counting = setImmediate(function tick() {
+      ticks++;
+    });
+    const sweep = hub.sweep();
+    await sweep;
+    clearImmediate(counting);
+    expect(ticks).toBeGreaterThan(0);
+    await until(() => peers.every((p) => p.pings === 1));
+    expect(hub.size()).toBe(5);
+  });
+
+  it('is not run twice at once: a beat during a sweep joins it', async () => {
+    const hub = createWsHub({ sweepSlice: 1 });
+    const { server, peers } = await connected(hub, 3, { autoPong: true });
+    stop = () => {
+      for (const p of peers) p.socket.terminate();
+      server.close();
+    };
+    await hub.sweep();
+    const first = hub.sweep();
+    expect(hub.sweep()).toBe(first);
+    await first;
+    await until(() => peers.every((p) => p.pings === 1));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(peers.map((p) => p.pings)).toEqual([1, 1, 1]);
+  });
+
+  it('ends the sockets that did not answer the last ping, and keeps those that did', async () => {
+    const hub = createWsHub({ sweepSlice: 2 });
+    const answering = await connected(hub, 2, { autoPong: true });
+    const vanished = await connected(hub, 3, { autoPong: false });
+    stop = () => {
+      for (const p of [...answering.peers, ...vanished.peers]) p.socket.terminate();
+      answering.server.close();
+      vanished.server.close();
+    };
+    await hub.sweep();
+    await hub.sweep();
+    await until(() => [...answering.peers, ...vanished.peers].every((p) => p.pings === 1));
+    await new Promise((r) => setTimeout(r, 50)); // the pongs of the answering ones arrive
+    await hub.sweep();
+    expect(hub.size()).toBe(2);
+    await until(() => vanished.peers.every((p) => p.socket.readyState === WebSocket.CLOSED));
+    expect(answering.peers.every((p) => p.socket.readyState === WebSocket.OPEN)).toBe(true);
+  });
+});
