@@ -3,8 +3,8 @@ import { pino, type DestinationStream, type Logger } from 'pino';
 export type { Logger };
 
 /**
- * Structured JSON logs; secrets never reach them (cookies and auth headers are redacted). Logs go to stdout unless a
- * destination is given (tests capture lines to prove nothing secret is logged).
+ * Structured JSON logs; secrets never reach them (cookies and auth headers are redacted). Logs go to stdout, in
+ * batches (`batchedLines`), unless a destination is given (tests capture lines to prove nothing secret is logged).
  */
 export function createLogger(level: string, name: string, destination?: DestinationStream): Logger {
   const options = {
@@ -15,7 +15,46 @@ export function createLogger(level: string, name: string, destination?: Destinat
       censor: '[redacted]',
     },
   };
-  return destination ? pino(options, destination) : pino(options);
+  return pino(options, destination ?? stdoutLines());
+}
+
+/** The process's stdout, batched: one for every logger of the process, so their lines stay in order. */
+let stdout: DestinationStream | undefined;
+const stdoutLines = () => (stdout ??= batchedLines(pino.destination({ dest: 1, sync: true })));
+
+/** At most this long between a line and its write: a log read live (`docker logs -f`) stays current. */
+const BATCH_DELAY_MS = 100;
+/** A batch this big is written at once. */
+const BATCH_BYTES = 16 * 1024;
+
+/**
+ * Lines gathered and written to `sink` together, at most BATCH_DELAY_MS after the first of them: a busy process
+ * (a relay logging every event, a worker every job) makes one write per batch instead of one system call per line.
+ * Whatever is pending is written synchronously as the process exits, on a crash too; only a SIGKILL can lose the
+ * last 100 ms of lines.
+ */
+export function batchedLines(sink: { write(text: string): unknown }, opts: { delayMs?: number; bytes?: number } = {}): DestinationStream & { flush(): void } {
+  const delayMs = opts.delayMs ?? BATCH_DELAY_MS;
+  const bytes = opts.bytes ?? BATCH_BYTES;
+  let pending = '';
+  let timer: NodeJS.Timeout | undefined;
+  const flush = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    if (pending === '') return;
+    const text = pending;
+    pending = '';
+    sink.write(text);
+  };
+  process.on('exit', flush);
+  return {
+    write(line: string) {
+      pending += line;
+      if (pending.length >= bytes) flush();
+      else timer ??= setTimeout(flush, delayMs).unref();
+    },
+    flush,
+  };
 }
 
 type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
