@@ -14,13 +14,15 @@ export type TransitionRequest = {
   note?: string;
   /** Only this user's order may change (404 otherwise); sellers and workers leave it unset. */
   ownerId?: string;
+  /** Only this store's order may change (404 otherwise): checked on the locked row, in the same query. */
+  sellerId?: string;
   /** The delivery promise to record when this change moves the order On The Way (ignored otherwise). */
   promisedAt?: Date;
   /** A caller's own rule, checked under the row lock before anything changes (throw to refuse). */
   guard?: (current: { status: OrderStatus; isPaid: boolean }) => void;
 };
 
-type LockedOrder = { id: string; user_id: string; status: OrderStatus; is_paid: boolean; payment_type: 'COD' | 'Online' };
+type LockedOrder = { id: string; user_id: string; seller_id: string; status: OrderStatus; is_paid: boolean; payment_type: 'COD' | 'Online' };
 
 export type TransitionResult = { order: OrderRow; changed: boolean };
 
@@ -35,9 +37,11 @@ export async function transitionOrder(tx: Tx, req: TransitionRequest): Promise<T
   // Row lock first: concurrent changes to one order apply one after the other, each seeing the last. The enum
   // columns read as text are the domain's own words (the schema @maps them).
   const [current] = await tx.$queryRaw<LockedOrder[]>`
-    SELECT id, user_id, status::text AS status, is_paid, payment_type::text AS payment_type
+    SELECT id, user_id, seller_id, status::text AS status, is_paid, payment_type::text AS payment_type
       FROM orders WHERE id = ${req.orderId}::uuid FOR UPDATE`;
-  if (!current || (req.ownerId && current.user_id !== req.ownerId)) throw notFound('order_not_found', 'Order not found');
+  if (!current || (req.ownerId && current.user_id !== req.ownerId) || (req.sellerId && current.seller_id !== req.sellerId)) {
+    throw notFound('order_not_found', 'Order not found');
+  }
   req.guard?.({ status: current.status, isPaid: current.is_paid });
 
   const from = current.status;
@@ -61,10 +65,15 @@ export async function transitionOrder(tx: Tx, req: TransitionRequest): Promise<T
   const order = await writeChange(tx, current, { to, isPaid, actor: req.actor, note: req.note, promisedAt });
   if (to === OrderStatus.Cancelled) {
     await releaseStock(tx, order);
-    if (current.payment_type === 'Online') await refundCapturedPayments(tx, order.id, req.note ?? 'Order cancelled');
+    if (current.payment_type === 'Online') {
+      await refundCapturedPayments(tx, order.id, req.note ?? 'Order cancelled');
+      // The refunds just recorded are part of the order as answered: read it again.
+      return { order: await tx.order.findUniqueOrThrow({ where: { id: order.id }, include: orderInclude }), changed: true };
+    }
   }
   if (from === OrderStatus.Pending && to === OrderStatus.OrderPlaced) await clearBoughtFromCart(tx, order);
-  return { order: await tx.order.findUniqueOrThrow({ where: { id: order.id }, include: orderInclude }), changed: true };
+  // Nothing the answer shows changed after writeChange read the order back (stock and cart rows are not part of it).
+  return { order, changed: true };
 }
 
 /** History row, the new state with a bumped version, and the `order.status_changed` announcement. */
@@ -114,7 +123,7 @@ async function clearBoughtFromCart(tx: Tx, order: OrderRow): Promise<void> {
  */
 export async function restoreCancelledOrder(tx: Tx, req: { orderId: string; note: string }): Promise<boolean> {
   const [current] = await tx.$queryRaw<LockedOrder[]>`
-    SELECT id, user_id, status::text AS status, is_paid, payment_type::text AS payment_type
+    SELECT id, user_id, seller_id, status::text AS status, is_paid, payment_type::text AS payment_type
       FROM orders WHERE id = ${req.orderId}::uuid FOR UPDATE`;
   if (!current || current.status !== OrderStatus.Cancelled || current.is_paid) return false;
   const lastChange = await tx.orderHistory.findFirst({ where: { orderId: current.id }, orderBy: { at: 'desc' }, select: { actorType: true } });

@@ -1,5 +1,5 @@
 import { OrderStatus } from '../../domain/order-status';
-import { sqlOf, type Db, type Tx } from '../../infra/prisma';
+import { sqlOf, type Db } from '../../infra/prisma';
 import { statusToDb } from './order-enums';
 import { orderInclude, type OrderRow } from './order-mapper';
 
@@ -29,13 +29,6 @@ export function createSellerOrderRepository(db: Db) {
       const rows = await db.order.findMany({ where: { id: { in: ids.map((r) => r.id) } }, include: orderInclude });
       const position = new Map(ids.map((r, i) => [r.id, i]));
       return { rows: rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!), total };
-    },
-
-    /** Whether the order is this store's; read in the transaction that changes it (an order never changes store). */
-    async isStoreOrder(tx: Tx, sellerId: string, orderId: string): Promise<boolean> {
-      const rows = await tx.$queryRaw<{ id: string }[]>`
-        SELECT id FROM orders WHERE id = ${orderId}::uuid AND seller_id = ${sellerId}::uuid`;
-      return rows.length === 1;
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { OrderDto, SellerOrdersQuery, StatusUpdateBody } from '../../contracts/http/orders';
 import { promisedAtFrom } from '../../domain/delivery-promise';
-import { conflict, notFound } from '../../domain/errors';
+import { conflict } from '../../domain/errors';
 import { OrderStatus } from '../../domain/order-status';
 import type { Transaction } from '../../infra/prisma';
 import { toOrderDto } from './order-mapper';
@@ -35,9 +35,9 @@ export function createSellerOrderService(deps: { repo: SellerOrderRepository; tr
 
     async updateStatus(input: StatusUpdateBody, sellerId: string): Promise<OrderDto> {
       const order = await transaction(async (tx) => {
-        if (!(await repo.isStoreOrder(tx, sellerId, input.orderId))) throw notFound('order_not_found', 'Order not found');
         const result = await transitionOrder(tx, {
           orderId: input.orderId,
+          sellerId,
           to: input.status,
           isPaid: input.isPaid,
           // The clock starts as the order leaves the store: now plus the seller's estimate, or the store's default.
