@@ -1,6 +1,7 @@
 import helmet from 'helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AppError, forbidden } from '../../core/domain/errors';
 
 declare module 'fastify' {
@@ -46,9 +47,10 @@ export default fp(async function security(app: FastifyInstance) {
   // older ones. No other host may be reached from the page.
   const ownSocket = publicOrigin.replace(/^http/, 'ws');
 
-  // helmet's middleware is built once here. (@fastify/helmet built it anew for every request, parsing the policy each
-  // time: about a tenth of the CPU of a small catalogue answer.) Every header it sets is the same on every answer.
-  const setSecurityHeaders = helmet({
+  // helmet's headers are worked out once, here: every one of them is the same on every answer. (Setting them through
+  // the middleware on each request, or @fastify/helmet rebuilding it per request, was a good part of the CPU of a
+  // small catalogue answer.)
+  const securityHeaders = headersOf(helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -71,15 +73,15 @@ export default fp(async function security(app: FastifyInstance) {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // HSTS only where the store is served over https; on http (a laptop) it would be ignored anyway, and wrong.
     hsts: https ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: true } : false,
-  });
+  }));
+  securityHeaders['permissions-policy'] = PERMISSIONS_POLICY;
 
   // The store's own address (with its loopback aliases) and, while `npm run dev` runs it, Vite's dev server.
   const allowed = app.config.trustedOrigins;
 
   // One synchronous hook: headers set this early stay on every answer, errors and 404s included.
   app.addHook('onRequest', (request, reply, done) => {
-    setSecurityHeaders(request.raw, reply.raw, () => {});
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    reply.headers(securityHeaders);
     if (!STATE_CHANGING.has(request.method) || ORIGIN_EXEMPT.has(request.url.split('?')[0]!)) return done();
     const origin = request.headers.origin ?? refererOrigin(request.headers.referer);
     if (origin !== undefined && !allowed.has(origin)) return done(new AppError('forbidden', 'forbidden_origin', originRefusal(origin, app.config.publicOrigin)));
@@ -96,6 +98,19 @@ export default fp(async function security(app: FastifyInstance) {
     }
   });
 });
+
+type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+
+/** The headers a middleware sets, by lower-case name: run once against a response that only records them. */
+function headersOf(middleware: Middleware): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: string | number | readonly string[]) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  middleware({ headers: {} } as IncomingMessage, recorder as unknown as ServerResponse, () => {});
+  return headers;
+}
 
 /** What the shopper sees: the page's address is not the store's, and where the store is. */
 export function originRefusal(origin: string, publicOrigin: string): string {

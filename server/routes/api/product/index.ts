@@ -10,7 +10,9 @@ export default async function productRoutes(fastify: FastifyInstance) {
   const { catalog, productAdmin, stores } = app.services;
 
   // GET /api/product/list: in-stock products of approved stores; ?search=&category=&seller=&page=&limit= narrow it, no limit = the whole list.
-  app.get('/list', { schema: { querystring: ProductListQuery, response: { 200: ProductListReply, ...ErrorReplies } } }, async (request, reply) => {
+  // It compresses its own bodies, once each, so the compression plugin's per-request hooks are left out of this route.
+  const selfCompressed = { compress: false, decompress: false } as const;
+  app.get('/list', { ...selfCompressed, schema: { querystring: ProductListQuery, response: { 200: ProductListReply, ...ErrorReplies } } }, async (request, reply) => {
     // Every list is a ready-made JSON body of the same schema, kept by the catalogue until a product changes, sent as
     // it is and compressed once per body (answers under the compression threshold go as they are, as elsewhere).
     const body = await catalog.listJson(request.query);
