@@ -163,9 +163,12 @@ export async function orderPlacement(stack: Stack, log: (line: string) => void):
 
 /** Counts stock on the products the orders use, and fills pgbench's lookup tables (n → id) in product-id order. */
 async function prepareProducts(stack: Stack, shoppers: Shopper[]): Promise<string[]> {
+  // Other stores' products first: the configured seller's store keeps some with uncounted stock for the live
+  // measurements (lib/fixtures.ts, operatorProduct), whatever ran before.
   const { rows } = await stack.db.query<{ id: string }>(
-    `SELECT id FROM products WHERE deleted_at IS NULL AND in_stock ORDER BY created_at LIMIT $1`,
-    [PRODUCTS],
+    `SELECT p.id FROM products p JOIN sellers s ON s.id = p.seller_id
+      WHERE p.deleted_at IS NULL AND p.in_stock ORDER BY s.email = $2, p.created_at LIMIT $1`,
+    [PRODUCTS, loadConfig({}).seller.email.toLowerCase()],
   );
   const ids = rows.map((r) => r.id).sort();
   if (ids.length < PRODUCTS) throw new Error(`need ${PRODUCTS} products, found ${ids.length}`);
