@@ -42,6 +42,13 @@ export const LiveEnvelope = z.object({ eventId: z.optional(z.string()), audience
 export type LiveEnvelope = z.infer<typeof LiveEnvelope>;
 
 /**
+ * An envelope's address and kind, read before the rest: an API process checks the whole envelope only when the
+ * message concerns it (one of its sockets is in the audience, or it keeps something the message changes).
+ */
+export const LiveEnvelopeHead = z.object({ audience: Audience, message: z.object({ type: z.string() }) });
+export type LiveEnvelopeHead = z.infer<typeof LiveEnvelopeHead>;
+
+/**
  * Client → server: the only frame a client may send. The client's heartbeat: a socket whose pongs stop is silent
  * (a dead proxy or peer can take minutes to close it), so the page says offline and reconnects. `id` counts up.
  */

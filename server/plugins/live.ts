@@ -34,20 +34,21 @@ function releaseUpgrade(socket: WebSocket, stream: Socket, onError: (err: Error)
 export default fp(async function live(app: FastifyInstance) {
   const { sessions, catalog, stores } = app.services;
   const hub = createWsHub();
-  const subscriber = createLiveSubscriber(
-    app.config,
-    (envelope) => {
-      // Product changes also make this process's cached catalogue stale.
-      if (envelope.message.type === 'product.updated' || envelope.message.type === 'product.removed') catalog.invalidate();
+  // Product changes also make this process's cached catalogue stale, whoever is connected here.
+  const changesCatalog = (type: string) => type === 'product.updated' || type === 'product.removed';
+  const subscriber = createLiveSubscriber(app.config, {
+    concerns: (head) => changesCatalog(head.message.type) || hub.reaches(head.audience),
+    onMessage: (envelope) => {
+      if (changesCatalog(envelope.message.type)) catalog.invalidate();
       hub.deliver(envelope);
     },
-    (err) => app.log.debug({ err: err.message }, 'live subscriber: redis unavailable'),
+    onError: (err) => app.log.debug({ err: err.message }, 'live subscriber: redis unavailable'),
     // A logout, revocation or password change in any API process: that session's sockets close here too.
-    (sessionIds) => {
+    onSessionsRevoked: (sessionIds) => {
       sessions.forgetRevoked(sessionIds);
       hub.endSessions(sessionIds, WS_CLOSE.Unauthorized, 'Session ended');
     },
-  );
+  });
   app.decorate('live', { hub, subscribed: subscriber.ready });
 
   const allowedOrigins = app.config.trustedOrigins;

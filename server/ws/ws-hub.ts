@@ -41,6 +41,7 @@ function createIndex() {
       if (set?.size === 0) map.delete(key);
     },
     get: (key: string): ReadonlySet<Client> => map.get(key) ?? new Set(),
+    has: (key: string): boolean => map.has(key),
     keys: () => map.keys(),
     clear: () => map.clear(),
   };
@@ -140,6 +141,22 @@ export function createWsHub({ sweepSlice = SWEEP_SLICE }: { sweepSlice?: number 
 
     send(client: Client, message: WsMessage): void {
       if (client.socket.readyState === client.socket.OPEN) client.socket.send(JSON.stringify(message));
+    },
+
+    /** Whether any socket of this process is in the audience. */
+    reaches(audience: Audience): boolean {
+      switch (audience.kind) {
+        case 'everyone':
+          return clients.size > 0;
+        case 'operators':
+          return operators.size > 0;
+        case 'user':
+          return byUser.has(audience.userId);
+        case 'store':
+          return byStore.has(audience.sellerId);
+        case 'order':
+          return operators.size > 0 || byUser.has(audience.userId) || byStore.has(audience.sellerId);
+      }
     },
 
     /** Returns how many sockets received the message. */

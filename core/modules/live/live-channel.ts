@@ -1,4 +1,4 @@
-import { LiveEnvelope } from '../../contracts/ws';
+import { LiveEnvelope, LiveEnvelopeHead } from '../../contracts/ws';
 import { createRedis, type Redis, type RedisTarget } from '../../infra/redis';
 import { SessionRevocation, sessionRevocationChannel } from '../accounts/session-revocations';
 
@@ -19,16 +19,22 @@ export function createLivePublisher(redis: Redis, prefix: string): LivePublisher
 
 /**
  * Subscribes on its own connection (a subscribed ioredis client can do nothing else) and hands every valid
- * envelope to `onMessage`, and every batch of revoked session ids (session-revocations.ts) to `onSessionsRevoked`.
- * ioredis resubscribes by itself after a reconnect, and on a cluster after the node it listens on goes away: classic
- * pub/sub reaches every node of a cluster, so any node will do.
+ * envelope that `concerns` this process to `onMessage`, and every batch of revoked session ids
+ * (session-revocations.ts) to `onSessionsRevoked`. Every API process receives every message, so each reads the
+ * envelope's head first and checks the whole of it (an order with its items, history and address) only when it will
+ * use it. ioredis resubscribes by itself after a reconnect, and on a cluster after the node it listens on goes away:
+ * classic pub/sub reaches every node of a cluster, so any node will do.
  */
 export function createLiveSubscriber(
   target: RedisTarget,
-  onMessage: (envelope: LiveEnvelope) => void,
-  onError: (err: Error) => void = () => {},
-  onSessionsRevoked: (sessionIds: string[]) => void = () => {},
+  handlers: {
+    onMessage: (envelope: LiveEnvelope) => void;
+    concerns?: (head: LiveEnvelopeHead) => boolean;
+    onError?: (err: Error) => void;
+    onSessionsRevoked?: (sessionIds: string[]) => void;
+  },
 ): { ready: Promise<void>; close: () => Promise<void> } {
+  const { onMessage, concerns = () => true, onError = () => {}, onSessionsRevoked = () => {} } = handlers;
   const sub = createRedis(target, 'worker');
   const live = liveChannel(target.redisPrefix);
   const revocations = sessionRevocationChannel(target.redisPrefix);
@@ -45,6 +51,8 @@ export function createLiveSubscriber(
       if (parsed.success) onSessionsRevoked(parsed.data.sessionIds);
       return;
     }
+    const head = LiveEnvelopeHead.safeParse(json);
+    if (!head.success || !concerns(head.data)) return;
     const parsed = LiveEnvelope.safeParse(json);
     if (parsed.success) onMessage(parsed.data);
   });

@@ -1,13 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
-import { createWsHub } from '../../../server/ws/ws-hub';
+import { createWsHub, type SocketIdentity } from '../../../server/ws/ws-hub';
 
 /** A ws server whose sockets join `hub`, and `count` silent client sockets counting the pings they get. */
-async function connected(hub: ReturnType<typeof createWsHub>, count: number, opts: { autoPong: boolean }) {
+async function connected(hub: ReturnType<typeof createWsHub>, count: number, opts: { autoPong: boolean; identity?: SocketIdentity }) {
   const before = hub.size();
   const server = new WebSocketServer({ host: '127.0.0.1', port: 0, perMessageDeflate: false });
-  server.on('connection', (socket, request) => hub.add(socket, {}, request.socket));
+  server.on('connection', (socket, request) => hub.add(socket, { ...opts.identity }, request.socket));
   await new Promise((resolve) => server.once('listening', resolve));
   const url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const peers = await Promise.all(
@@ -89,5 +89,31 @@ describe('the heartbeat sweep', () => {
     expect(hub.size()).toBe(2);
     await until(() => vanished.peers.every((p) => p.socket.readyState === WebSocket.CLOSED));
     expect(answering.peers.every((p) => p.socket.readyState === WebSocket.OPEN)).toBe(true);
+  });
+});
+
+describe('whether a message reaches anyone here', () => {
+  it('answers from the indexes: a shopper, a store, the operator, everyone', async () => {
+    const hub = createWsHub();
+    expect(hub.reaches({ kind: 'everyone' })).toBe(false);
+    const shopper = await connected(hub, 1, { autoPong: true, identity: { userId: 'u1', userSessionId: 's1' } });
+    const store = await connected(hub, 1, { autoPong: true, identity: { sellerId: 'store1', sellerSessionId: 's2' } });
+    stop = () => {
+      for (const p of [...shopper.peers, ...store.peers]) p.socket.terminate();
+      shopper.server.close();
+      store.server.close();
+    };
+    expect(hub.reaches({ kind: 'everyone' })).toBe(true);
+    expect(hub.reaches({ kind: 'user', userId: 'u1' })).toBe(true);
+    expect(hub.reaches({ kind: 'user', userId: 'u2' })).toBe(false);
+    expect(hub.reaches({ kind: 'store', sellerId: 'store1' })).toBe(true);
+    expect(hub.reaches({ kind: 'store', sellerId: 'store2' })).toBe(false);
+    expect(hub.reaches({ kind: 'operators' })).toBe(false);
+    expect(hub.reaches({ kind: 'order', userId: 'u2', sellerId: 'store1' })).toBe(true);
+    expect(hub.reaches({ kind: 'order', userId: 'u2', sellerId: 'store2' })).toBe(false);
+    // The shopper leaves: nobody of theirs is here any more.
+    shopper.peers[0]!.socket.close();
+    await until(() => hub.size() === 1);
+    expect(hub.reaches({ kind: 'user', userId: 'u1' })).toBe(false);
   });
 });
