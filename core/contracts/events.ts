@@ -48,6 +48,8 @@ export const EventData = {
     to: z.string(),
     isPaid: z.boolean(),
     version: z.int(),
+    /** The order as the change left it, so announcing it needs no read (absent from events written before it was). */
+    order: z.optional(OrderDto),
   }),
   'payment.submitted': z.object({
     /** The checkout the payment is for, for the logs (events written before checkouts named the order instead). */

@@ -27,9 +27,10 @@ export function orderHandlers({ services, live }: ProcessorDeps): Handlers {
       return 'announced to its owner, its store and the operator';
     },
 
-    'order.status_changed': async ({ orderId }, { eventId }) => {
-      // The current order, not the event's snapshot: if several changes queued up, clients jump to the newest.
-      const order = await loadOrder(orderId);
+    'order.status_changed': async ({ orderId, order: changed }, { eventId }) => {
+      // The order as the change left it (read only for events written before they carried it). A later change's own
+      // event carries the newer version, and clients keep the newest whatever order the announcements come in.
+      const order = changed ?? (await loadOrder(orderId));
       await live.publish({ eventId, audience: orderAudience(order), message: { type: 'order.updated', order } });
       return `announced v${order.version}`;
     },

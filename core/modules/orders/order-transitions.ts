@@ -3,7 +3,7 @@ import { OrderStatus, canTransition } from '../../domain/order-status';
 import type { Tx } from '../../infra/prisma';
 import { appendEvent } from '../outbox/outbox-writer';
 import { actorToDb, statusToDb, type ActorName } from './order-enums';
-import { orderInclude, type OrderRow } from './order-mapper';
+import { orderInclude, toOrderDto, type OrderRow } from './order-mapper';
 import { refundCapturedPayments } from '../payments/refund-service';
 
 export type TransitionRequest = {
@@ -62,21 +62,22 @@ export async function transitionOrder(tx: Tx, req: TransitionRequest): Promise<T
   }
 
   const promisedAt = to !== from && to === OrderStatus.OnTheWay ? req.promisedAt : undefined;
-  const order = await writeChange(tx, current, { to, isPaid, actor: req.actor, note: req.note, promisedAt });
+  let order = await writeChange(tx, current, { to, isPaid, actor: req.actor, note: req.note, promisedAt });
   if (to === OrderStatus.Cancelled) {
     await releaseStock(tx, order);
     if (current.payment_type === 'Online') {
       await refundCapturedPayments(tx, order.id, req.note ?? 'Order cancelled');
-      // The refunds just recorded are part of the order as answered: read it again.
-      return { order: await tx.order.findUniqueOrThrow({ where: { id: order.id }, include: orderInclude }), changed: true };
+      // The refunds just recorded are part of the order as answered and announced: read it again.
+      order = await tx.order.findUniqueOrThrow({ where: { id: order.id }, include: orderInclude });
     }
   }
   if (from === OrderStatus.Pending && to === OrderStatus.OrderPlaced) await clearBoughtFromCart(tx, order);
-  // Nothing the answer shows changed after writeChange read the order back (stock and cart rows are not part of it).
+  // Stock and cart rows are not part of the order: nothing it shows changed since it was read back.
+  await announceChange(tx, from, to, order);
   return { order, changed: true };
 }
 
-/** History row, the new state with a bumped version, and the `order.status_changed` announcement. */
+/** The history row and the new state with a bumped version; returns the order as it now is. */
 async function writeChange(tx: Tx, current: LockedOrder, change: { to: OrderStatus; isPaid: boolean; actor: TransitionRequest['actor']; note?: string; promisedAt?: Date }): Promise<OrderRow> {
   await tx.orderHistory.create({
     data: {
@@ -89,20 +90,27 @@ async function writeChange(tx: Tx, current: LockedOrder, change: { to: OrderStat
       note: change.note ?? null,
     },
   });
-  const order = await tx.order.update({
+  return tx.order.update({
     where: { id: current.id },
     data: { status: statusToDb(change.to), isPaid: change.isPaid, version: { increment: 1 }, ...(change.promisedAt ? { promisedAt: change.promisedAt } : {}) },
     include: orderInclude,
   });
+}
+
+/**
+ * `order.status_changed`, carrying the order as the transaction leaves it: the worker announces it as it is, and
+ * clients keep the newest version of an order whatever order the announcements arrive in.
+ */
+async function announceChange(tx: Tx, from: OrderStatus, to: OrderStatus, order: OrderRow): Promise<void> {
   await appendEvent(tx, 'order.status_changed', {
     orderId: order.id,
     userId: order.userId,
-    from: current.status,
-    to: change.to,
+    from,
+    to,
     isPaid: order.isPaid,
     version: order.version,
+    order: toOrderDto(order),
   });
-  return order;
 }
 
 /**
@@ -132,6 +140,7 @@ export async function restoreCancelledOrder(tx: Tx, req: { orderId: string; note
   if (!(await takeStockAgain(tx, items))) return false;
   const order = await writeChange(tx, current, { to: OrderStatus.OrderPlaced, isPaid: true, actor: { type: 'system' }, note: req.note });
   await clearBoughtFromCart(tx, order);
+  await announceChange(tx, current.status, OrderStatus.OrderPlaced, order);
   return true;
 }
 

@@ -48,6 +48,19 @@ describe('outbox → BullMQ → pub/sub → WebSocket', () => {
     for (const ws of [ownerWs, strangerWs, sellerWs, visitorWs]) ws.close();
   });
 
+  it('announces a status change written before events carried the order, reading the order as it is', async () => {
+    const owner = await userWithSession(ctx, 'Earlier');
+    const ownerWs = await openSocket(baseUrl, { cookie: owner.cookie });
+    const order = await insertOrder(ctx.db, owner.userId);
+    await ctx.db.$transaction(async (tx) => {
+      await tx.order.update({ where: { id: order.id }, data: { status: 'ON_THE_WAY', version: { increment: 1 } } });
+      await appendEvent(tx, 'order.status_changed', { orderId: order.id, userId: owner.userId, from: 'Order Placed', to: 'On The Way', isPaid: false, version: 2 });
+    });
+    const message = await ownerWs.next((m) => m.type === 'order.updated' && m.order._id === order.id);
+    expect(message).toMatchObject({ order: { _id: order.id, status: 'On The Way', version: 2 } });
+    ownerWs.close();
+  });
+
   it('announces a new order as order.created to sellers and to its owner (their other tabs), and to no one else', async () => {
     const owner = await userWithSession(ctx);
     const stranger = await userWithSession(ctx, 'Stranger');

@@ -104,7 +104,8 @@ describe('PUT /api/order/status', () => {
     const stored = await row(order._id);
     expect(stored.history.at(-1)).toMatchObject({ actorType: 'SELLER', actorId: expect.any(String) });
     expect(await outboxEvents(ctx, 'order.status_changed')).toEqual([
-      { orderId: order._id, userId: shopper.user._id, from: 'Order Placed', to: 'On The Way', isPaid: false, version: order.version + 1 },
+      // The order as the change left it, the one the seller was answered: announcing it needs no read.
+      { orderId: order._id, userId: shopper.user._id, from: 'Order Placed', to: 'On The Way', isPaid: false, version: order.version + 1, order: res.json().order },
     ]);
     // The shopper's own view shows the same order, changed.
     const mine = await ctx.app.inject({ method: 'GET', url: '/api/order/user', headers: { cookie: shopper.cookie } });
