@@ -78,7 +78,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(multipart, {
     limits: { files: 4, fileSize: deps.config.maxImageBytes, fields: 10, fieldSize: 16 * 1024, parts: 16 },
   });
-  await app.register(websocket, { options: { maxPayload: 4 * 1024 } });
+  // The live hub keeps its own index of sockets and closes them itself at shutdown: ws's own set of clients (and the
+  // 'close' listener it adds to every socket to maintain it) would only duplicate it.
+  await app.register(websocket, { options: { maxPayload: 4 * 1024, clientTracking: false } });
   await app.register(compression);
   await app.register(errorHandler);
   await app.register(security);

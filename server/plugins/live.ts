@@ -5,7 +5,7 @@ import type { WebSocket } from 'ws';
 import { originRefusal } from './security';
 import { WS_CLOSE } from '../../core/contracts/ws';
 import { createLiveSubscriber } from '../../core/modules/live/live-channel';
-import { answerClientFrame } from '../ws/client-frames';
+import { onClientFrame, wasRefused } from '../ws/client-frames';
 import { createWsHub, type SocketIdentity, type WsHub } from '../ws/ws-hub';
 import { SELLER_COOKIE, USER_COOKIE } from './auth';
 
@@ -52,6 +52,8 @@ export default fp(async function live(app: FastifyInstance) {
   app.decorate('live', { hub, subscribed: subscriber.ready });
 
   const allowedOrigins = app.config.trustedOrigins;
+  // One function for every socket's errors (an unclean disconnect), not a closure held per socket.
+  const onSocketError = (err: Error) => app.log.debug({ err: err.message }, 'live: socket error');
 
   async function identify(request: FastifyRequest): Promise<SocketIdentity> {
     const [user, seller] = await Promise.all([
@@ -81,16 +83,11 @@ export default fp(async function live(app: FastifyInstance) {
     async (socket, request) => {
       // Listening before identification, so no frame goes unanswered: a ping gets its pong (it reveals nothing), and
       // anything else closes the socket (app.ts caps a frame's size).
-      let unexpected = false;
-      socket.on('message', (data, isBinary) => {
-        if (answerClientFrame(socket, data, isBinary)) return;
-        unexpected = true;
-        socket.close(WS_CLOSE.Unexpected, 'This socket accepts only {"type":"ping","id":<n>} frames');
-      });
+      socket.on('message', onClientFrame);
       const identity = await identify(request);
-      if (unexpected || socket.readyState !== socket.OPEN) return;
+      if (wasRefused(socket) || socket.readyState !== socket.OPEN) return;
       const stream = request.raw.socket;
-      releaseUpgrade(socket, stream, (err) => app.log.debug({ err: err.message }, 'live: socket error'));
+      releaseUpgrade(socket, stream, onSocketError);
       const client = hub.add(socket, identity, stream);
       const role = identity.isOperator ? 'operator' : identity.sellerId ? 'seller' : identity.userId ? 'user' : 'visitor';
       hub.send(client, { type: 'hello', role });

@@ -1,5 +1,5 @@
 import type { RawData, WebSocket } from 'ws';
-import { WsClientMessage, type WsMessage } from '../../core/contracts/ws';
+import { WS_CLOSE, WsClientMessage, type WsMessage } from '../../core/contracts/ws';
 
 /** A ping is a few dozen bytes; a longer text frame is not one, whatever it holds, and is not parsed. */
 const MAX_PING_CHARS = 64;
@@ -27,3 +27,18 @@ export function answerClientFrame(socket: WebSocket, data: RawData, isBinary: bo
   if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(pong));
   return true;
 }
+
+/** Sockets that sent something other than a ping, and are being closed for it. */
+const refused = new WeakSet<WebSocket>();
+
+/**
+ * A socket's 'message' listener: the same function for every socket (a closure per socket would be held as long as
+ * the socket is open). A ping gets its pong; anything else closes the socket.
+ */
+export function onClientFrame(this: WebSocket, data: RawData, isBinary: boolean): void {
+  if (answerClientFrame(this, data, isBinary)) return;
+  refused.add(this);
+  this.close(WS_CLOSE.Unexpected, 'This socket accepts only {"type":"ping","id":<n>} frames');
+}
+
+export const wasRefused = (socket: WebSocket): boolean => refused.has(socket);

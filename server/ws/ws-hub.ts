@@ -22,6 +22,19 @@ type Client = { socket: WebSocket; stream?: Socket; identity: SocketIdentity; he
 const RECENT_EVENTS = 2048;
 
 /**
+ * A socket's own client record, so its listeners can be the same functions for every socket: a closure per socket
+ * (with its context) would be held as long as the socket is open, tens of thousands of them on a process.
+ */
+const kClient = Symbol('ws-hub client');
+const clientOf = (socket: WebSocket): Client | undefined => (socket as WebSocket & { [kClient]?: Client })[kClient];
+
+/** 'pong' and 'message': the peer is alive. */
+function heardFrom(this: WebSocket): void {
+  const client = clientOf(this);
+  if (client) client.heard = true;
+}
+
+/**
  * Sockets a sweep handles before it lets the event loop run: every ping is a write, and each pong that comes back is
  * read and parsed, so sweeping 18,000 sockets in one go would hold back live deliveries for a few hundred ms.
  */
@@ -106,6 +119,11 @@ export function createWsHub({ sweepSlice = SWEEP_SLICE }: { sweepSlice?: number 
     return false;
   }
 
+  function closed(this: WebSocket): void {
+    const client = clientOf(this);
+    if (client) forget(client);
+  }
+
   let sweeping: Promise<void> | undefined;
   /** The sockets as the sweep began, a slice at a time; one that closed meanwhile is skipped, one that opened waits. */
   async function sweepSlices(): Promise<void> {
@@ -131,11 +149,12 @@ export function createWsHub({ sweepSlice = SWEEP_SLICE }: { sweepSlice?: number 
   return {
     add(socket: WebSocket, identity: SocketIdentity, stream?: Socket): Client {
       const client: Client = { socket, stream, identity, heard: true, pinged: false };
+      (socket as WebSocket & { [kClient]?: Client })[kClient] = client;
       clients.add(client);
       index(client);
-      socket.on('pong', () => (client.heard = true));
-      socket.on('message', () => (client.heard = true));
-      socket.on('close', () => forget(client));
+      socket.on('pong', heardFrom);
+      socket.on('message', heardFrom);
+      socket.on('close', closed);
       return client;
     },
 
