@@ -24,26 +24,29 @@ export function textFrame(text: string): TextFrame {
 }
 
 /**
- * Writes the frame to the socket's TCP stream (the upgraded request's `socket`, the stream ws itself writes to) when
- * that is safe: the socket is open, and no extension was negotiated (the server never enables permessage-deflate, so
- * ws sends every frame whole and synchronously, and a whole frame written between two of its frames cannot interleave
- * with them). Otherwise, or without the stream, ws sends the payload itself.
+ * The socket's TCP stream (the upgraded request's `socket`, the stream ws itself writes to) when a ready-made frame
+ * may be written to it directly: the socket is writable and no extension was negotiated (the server never enables
+ * permessage-deflate, so ws sends every frame whole and synchronously, and a whole frame written between two of its
+ * frames cannot interleave with them). Otherwise, or without the stream, ws must send the frame itself.
  */
+function rawStream(socket: WebSocket, stream: Socket | undefined): Socket | undefined {
+  return stream && stream.writable && socket.extensions === '' ? stream : undefined;
+}
+
 export function writeTextFrame(socket: WebSocket, stream: Socket | undefined, frame: TextFrame): void {
   if (socket.readyState !== WebSocket.OPEN) return;
-  if (stream && stream.writable && socket.extensions === '') stream.write(frame.bytes);
+  const raw = rawStream(socket, stream);
+  if (raw) raw.write(frame.bytes);
   else socket.send(frame.payload, { binary: false });
 }
 
 /** A ping with no payload (RFC 6455 5.5.2): the same two bytes for every socket. */
 const PING_FRAME = Buffer.from([0x89, 0x00]);
 
-/**
- * Pings the socket by writing the ready-made frame to its TCP stream, under the same conditions as `writeTextFrame`
- * (ws's own `ping` frames it anew and writes header and payload as two buffers each time).
- */
+/** Pings the socket with the ready-made frame (ws's own `ping` frames it anew and writes it as two buffers). */
 export function writePing(socket: WebSocket, stream: Socket | undefined): void {
   if (socket.readyState !== WebSocket.OPEN) return;
-  if (stream && stream.writable && socket.extensions === '') stream.write(PING_FRAME);
+  const raw = rawStream(socket, stream);
+  if (raw) raw.write(PING_FRAME);
   else socket.ping();
 }

@@ -26,7 +26,8 @@ const RECENT_EVENTS = 2048;
  * (with its context) would be held as long as the socket is open, tens of thousands of them on a process.
  */
 const kClient = Symbol('ws-hub client');
-const clientOf = (socket: WebSocket): Client | undefined => (socket as WebSocket & { [kClient]?: Client })[kClient];
+type HubSocket = WebSocket & { [kClient]?: Client };
+const clientOf = (socket: WebSocket): Client | undefined => (socket as HubSocket)[kClient];
 
 /** 'pong' and 'message': the peer is alive. */
 function heardFrom(this: WebSocket): void {
@@ -149,7 +150,7 @@ export function createWsHub({ sweepSlice = SWEEP_SLICE }: { sweepSlice?: number 
   return {
     add(socket: WebSocket, identity: SocketIdentity, stream?: Socket): Client {
       const client: Client = { socket, stream, identity, heard: true, pinged: false };
-      (socket as WebSocket & { [kClient]?: Client })[kClient] = client;
+      (socket as HubSocket)[kClient] = client;
       clients.add(client);
       index(client);
       socket.on('pong', heardFrom);

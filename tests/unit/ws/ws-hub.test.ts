@@ -20,6 +20,10 @@ async function connected(hub: ReturnType<typeof createWsHub>, count: number, opt
     }),
   );
   await until(() => hub.size() === before + count);
+  cleanups.push(() => {
+    for (const p of peers) p.socket.terminate();
+    server.close();
+  });
   return { server, peers };
 }
 
@@ -31,17 +35,16 @@ async function until(check: () => boolean, timeoutMs = 5000): Promise<void> {
   }
 }
 
-let stop: (() => void) | undefined;
-afterEach(() => stop?.());
+/** Every server and client socket a test opened, closed after it. */
+const cleanups: (() => void)[] = [];
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+});
 
 describe('the heartbeat sweep', () => {
   it('pings in slices, letting the event loop run between them, and reaches every silent socket once', async () => {
     const hub = createWsHub({ sweepSlice: 2 });
-    const { server, peers } = await connected(hub, 5, { autoPong: true });
-    stop = () => {
-      for (const p of peers) p.socket.terminate();
-      server.close();
-    };
+    const { peers } = await connected(hub, 5, { autoPong: true });
     // Sockets are "heard" as they join: the first sweep only marks them silent.
     await hub.sweep();
     let ticks = 0;
@@ -58,11 +61,7 @@ describe('the heartbeat sweep', () => {
 
   it('is not run twice at once: a beat during a sweep joins it', async () => {
     const hub = createWsHub({ sweepSlice: 1 });
-    const { server, peers } = await connected(hub, 3, { autoPong: true });
-    stop = () => {
-      for (const p of peers) p.socket.terminate();
-      server.close();
-    };
+    const { peers } = await connected(hub, 3, { autoPong: true });
     await hub.sweep();
     const first = hub.sweep();
     expect(hub.sweep()).toBe(first);
@@ -76,11 +75,6 @@ describe('the heartbeat sweep', () => {
     const hub = createWsHub({ sweepSlice: 2 });
     const answering = await connected(hub, 2, { autoPong: true });
     const vanished = await connected(hub, 3, { autoPong: false });
-    stop = () => {
-      for (const p of [...answering.peers, ...vanished.peers]) p.socket.terminate();
-      answering.server.close();
-      vanished.server.close();
-    };
     await hub.sweep();
     await hub.sweep();
     await until(() => [...answering.peers, ...vanished.peers].every((p) => p.pings === 1));
@@ -97,12 +91,7 @@ describe('whether a message reaches anyone here', () => {
     const hub = createWsHub();
     expect(hub.reaches({ kind: 'everyone' })).toBe(false);
     const shopper = await connected(hub, 1, { autoPong: true, identity: { userId: 'u1', userSessionId: 's1' } });
-    const store = await connected(hub, 1, { autoPong: true, identity: { sellerId: 'store1', sellerSessionId: 's2' } });
-    stop = () => {
-      for (const p of [...shopper.peers, ...store.peers]) p.socket.terminate();
-      shopper.server.close();
-      store.server.close();
-    };
+    await connected(hub, 1, { autoPong: true, identity: { sellerId: 'store1', sellerSessionId: 's2' } });
     expect(hub.reaches({ kind: 'everyone' })).toBe(true);
     expect(hub.reaches({ kind: 'user', userId: 'u1' })).toBe(true);
     expect(hub.reaches({ kind: 'user', userId: 'u2' })).toBe(false);
