@@ -96,8 +96,10 @@ export default fp(async function live(app: FastifyInstance) {
 
   // Heartbeat: drop dead sockets, and end sockets whose session was revoked or expired since they connected (the
   // revocation channel normally does that within moments; this catches what it missed, e.g. during a Redis outage).
+  // A sweep's pings go out in small slices over half a beat, so on a process holding tens of thousands of sockets
+  // the heartbeat never holds live deliveries back for more than a slice.
   const heartbeat = setInterval(() => {
-    void hub.sweep();
+    void hub.sweep(app.config.wsHeartbeatMs / 2);
     void recheckSessions();
   }, app.config.wsHeartbeatMs);
   heartbeat.unref();

@@ -36,10 +36,16 @@ function heardFrom(this: WebSocket): void {
 }
 
 /**
- * Sockets a sweep handles before it lets the event loop run: every ping is a write, and each pong that comes back is
- * read and parsed, so sweeping 18,000 sockets in one go would hold back live deliveries for a few hundred ms.
+ * Sockets a sweep handles at a time. Every ping is a write, and each pong that comes back is read and parsed: 18,000
+ * sockets pinged in one go would take the cores for a few hundred ms, holding back every live delivery meanwhile.
  */
-export const SWEEP_SLICE = 1000;
+export const SWEEP_SLICE = 250;
+
+/** Lets the event loop run for `ms` (at least one turn); the timer does not keep a closing process alive. */
+function pause(ms: number): Promise<void> {
+  if (ms < 1) return new Promise((resolve) => setImmediate(resolve));
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}
 
 /** A key → sockets index that forgets a key when its last socket goes. */
 function createIndex() {
@@ -126,11 +132,16 @@ export function createWsHub({ sweepSlice = SWEEP_SLICE }: { sweepSlice?: number 
   }
 
   let sweeping: Promise<void> | undefined;
-  /** The sockets as the sweep began, a slice at a time; one that closed meanwhile is skipped, one that opened waits. */
-  async function sweepSlices(): Promise<void> {
+  /**
+   * The sockets as the sweep began, a slice at a time, the slices spaced evenly over `spreadMs`: the beat's cost comes
+   * in small pieces, not in one burst. One that closed meanwhile is skipped, one that opened waits for the next sweep.
+   * Each socket is visited at about the same point of every sweep, so a pinged one has about a beat to answer.
+   */
+  async function sweepSlices(spreadMs: number): Promise<void> {
     const all = [...clients];
+    const gapMs = spreadMs / Math.ceil(all.length / sweepSlice);
     for (let start = 0; start < all.length; start += sweepSlice) {
-      if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+      if (start > 0) await pause(gapMs);
       for (const client of all.slice(start, start + sweepSlice)) {
         if (!clients.has(client)) continue;
         if (client.heard) {
@@ -197,11 +208,11 @@ export function createWsHub({ sweepSlice = SWEEP_SLICE }: { sweepSlice?: number 
      * Heartbeat: a socket that did not answer the last ping is dead (its peer vanished without a close). A socket
      * heard from since the last sweep is alive and is not pinged: the browser client pings every second, and its own
      * frames keep proxies from closing the connection as idle, so a server ping to it would be pure cost. A silent one
-     * is pinged, and ended at the next sweep if still silent.
+     * is pinged, and ended at the next sweep if still silent. `spreadMs`: how long the sweep may take to go round.
      */
-    sweep(): Promise<void> {
+    sweep(spreadMs = 0): Promise<void> {
       // A sweep still running when the next beat comes (a huge one on a busy process) is not started twice.
-      sweeping ??= sweepSlices().finally(() => (sweeping = undefined));
+      sweeping ??= sweepSlices(spreadMs).finally(() => (sweeping = undefined));
       return sweeping;
     },
 

@@ -59,6 +59,23 @@ describe('the heartbeat sweep', () => {
     expect(hub.size()).toBe(5);
   });
 
+  it('spreads its slices over the time it is given, pinging each silent socket once', async () => {
+    const hub = createWsHub({ sweepSlice: 2 });
+    const { peers } = await connected(hub, 6, { autoPong: true });
+    await hub.sweep();
+    // Three slices over 300 ms: a slice, then one every 100 ms.
+    const pingedAt: number[] = [];
+    for (const p of peers) p.socket.on('ping', () => pingedAt.push(performance.now()));
+    const started = performance.now();
+    await hub.sweep(300);
+    await until(() => pingedAt.length === 6);
+    const offsets = pingedAt.map((t) => t - started).sort((a, b) => a - b);
+    expect(offsets[1]).toBeLessThan(80);
+    expect(offsets[2]).toBeGreaterThanOrEqual(90);
+    expect(offsets[4]).toBeGreaterThanOrEqual(190);
+    expect(peers.map((p) => p.pings)).toEqual([1, 1, 1, 1, 1, 1]);
+  });
+
   it('is not run twice at once: a beat during a sweep joins it', async () => {
     const hub = createWsHub({ sweepSlice: 1 });
     const { peers } = await connected(hub, 3, { autoPong: true });
