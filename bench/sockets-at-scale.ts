@@ -8,7 +8,7 @@ import { cpuMs, freePort, rssBytes, startNodeScript, type Child } from './lib/pr
 import { row, type Row } from './lib/report';
 import { call, sellerCookie } from './lib/shoppers';
 import { createSocketFleet, type Arrival, type SocketFleet } from './lib/socket-fleet';
-import { REDIS_PREFIX, REDIS_URL, waitForPipelineIdle, type Api, type Stack } from './lib/stack';
+import { API_NODE_FLAGS, REDIS_PREFIX, REDIS_URL, waitForPipelineIdle, type Api, type Stack } from './lib/stack';
 import { latencySummary, sleep, waitFor } from './lib/stats';
 import { measuredOrdersPerSecond } from './order-placement';
 
@@ -232,7 +232,8 @@ const BARE_CHANNEL = `${REDIS_PREFIX}:bare-live`;
 
 async function startBareWs(): Promise<{ child: Child; wsUrl: string }> {
   const port = await freePort();
-  const child = startNodeScript('bare-ws', 'bench/ceilings/bare-ws.ts', { PORT: String(port), REDIS_URL, CHANNEL: BARE_CHANNEL, NODE_ENV: 'production' }, { fds: 20_000 });
+  // With the API's Node flags: the same young generation, so memory per socket compares like with like.
+  const child = startNodeScript('bare-ws', 'bench/ceilings/bare-ws.ts', { PORT: String(port), REDIS_URL, CHANNEL: BARE_CHANNEL, NODE_ENV: 'production' }, { fds: 20_000, nodeArgs: API_NODE_FLAGS });
   await waitFor('the bare ws server', async () => child.output().includes('ready'), 30_000, 100);
   return { child, wsUrl: `ws://127.0.0.1:${port}/` };
 }
@@ -326,7 +327,7 @@ function memoryRows(idle: Memory, held: Memory, bareKbPerSocket: number): Row[] 
       name: `API RSS growth per idle socket, ${PER_PROCESS.toLocaleString('en-US')} held`,
       unit: 'KB',
       runs: [(held.rss - idle.rss) / PER_PROCESS / 1024],
-      ceiling: { name: 'bare ws, same clients (RSS growth, no GC asked)', runs: [bareKbPerSocket] },
+      ceiling: { name: 'bare ws, same clients and Node flags (RSS growth, no GC asked)', runs: [bareKbPerSocket] },
       target: { on: 'value', op: '<=', value: TARGET_KB_PER_SOCKET },
       note: `live heap + external growth: ${((held.live - idle.live) / PER_PROCESS / 1024).toFixed(2)} KB per socket; ${SHOPPERS_PER_PROCESS.toLocaleString('en-US')} of them were signed-in shoppers`,
     }),

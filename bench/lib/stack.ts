@@ -17,6 +17,8 @@ export const ORIGIN = 'http://bench.localhost:3000';
 const HEALTH_TOKEN = 'bench-health-token-0123456789';
 /** An API process may hold up to 18,000 sockets: its open-file limit goes to the machine's hard limit (20,000). */
 const API_FDS = 20_000;
+/** The Node flags the API runs with wherever it is started (package.json's start scripts, the Dockerfile, compose). */
+export const API_NODE_FLAGS = ['--max-semi-space-size=8'];
 
 export type Api = { name: string; url: string; wsUrl: string; child: Child; stop: () => Promise<void> };
 
@@ -82,7 +84,7 @@ export async function startStack(log: (line: string) => void): Promise<Stack> {
 
   async function startApi(name: string, nodeArgs: string[] = [], extraEnv: NodeJS.ProcessEnv = {}): Promise<Api> {
     const port = await freePort();
-    const child = startNodeScript(name, 'dist/app/api.js', { ...env, ...extraEnv, PORT: String(port) }, { fds: API_FDS, nodeArgs });
+    const child = startNodeScript(name, 'dist/app/api.js', { ...env, ...extraEnv, PORT: String(port) }, { fds: API_FDS, nodeArgs: [...API_NODE_FLAGS, ...nodeArgs] });
     const url = `http://127.0.0.1:${port}`;
     await waitForHttp(child, `${url}/api/health`);
     const api: Api = {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { API_NODE_FLAGS } from '../../../bench/lib/stack';
 import { CONFIG_VARIABLES, loadConfig } from '../../../core/infra/config';
 
 // There is no Docker engine here, so docker-compose.yml is checked by reading it: it must agree with the config module.
@@ -43,7 +44,7 @@ describe('docker-compose.yml', () => {
   });
 
   it('runs the compiled JavaScript with node itself, so a stop signal reaches the app', () => {
-    expect(services.api!.command).toEqual(['node', 'dist/app/api.js']);
+    expect(services.api!.command).toEqual(['node', ...API_NODE_FLAGS, 'dist/app/api.js']);
     expect(services.worker!.command).toEqual(['node', 'dist/app/worker.js']);
   });
 
@@ -146,6 +147,14 @@ describe('Dockerfile', () => {
     return [...(parent ? chain(parent) : []), ...stage.lines];
   };
 
+  it('runs the API with the same Node flags as npm start, compose and the bench', () => {
+    const cmd = final.lines.find((l) => l.startsWith('CMD'))!;
+    expect(JSON.parse(cmd.slice('CMD'.length))).toEqual(['node', ...API_NODE_FLAGS, 'dist/app/api.js']);
+    const { scripts } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    expect(scripts.start).toBe(['node', ...API_NODE_FLAGS, 'scripts/run.mjs start'].join(' '));
+    expect(scripts['start:api']).toBe(['node', ...API_NODE_FLAGS, 'scripts/run.mjs api'].join(' '));
+  });
+
   it('is built on Node 24', () => {
     expect(baseOf(final).from).toMatch(/^node:24(\.|-|$)/);
   });
@@ -182,7 +191,7 @@ describe('Dockerfile', () => {
   it('runs node under tini as PID 1, as a non-root user', () => {
     expect(final.lines).toContain('USER node');
     expect(final.lines).toContain('ENTRYPOINT ["/usr/bin/tini", "--"]');
-    expect(final.lines).toContain('CMD ["node", "dist/app/api.js"]');
+    expect(final.lines).toContain('CMD ["node", "--max-semi-space-size=8", "dist/app/api.js"]');
   });
 
   it('keeps the files the runtime reads: package.json (ESM), the build, the migrations and the Prisma wrapper', () => {
