@@ -93,7 +93,7 @@ export async function socketsAtScale(stack: Stack, log: (line: string) => void):
     rows.push(...memoryRows(idle, held, (bareHeld - bareIdle) / PER_PROCESS / 1024));
     log(`  API A: RSS ${mib(idle.rss)} → ${mib(held.rss)} MiB with ${PER_PROCESS} sockets`);
 
-    const heartbeat = await heartbeatCost(apiA, log);
+    const heartbeat = await heartbeatCost(apiA, bare.child, log);
     rows.push(heartbeat);
 
     // Broadcast: the product's API and the bare ws server alternately, each from one publish on its channel.
@@ -140,7 +140,7 @@ export async function socketsAtScale(stack: Stack, log: (line: string) => void):
       big.push(b.p99);
       missing.push(s.missing + b.missing);
       log(
-        `  targeted ${i + 1}: p99 ${s.p99.toFixed(1)} ms with ${SMALL} sockets, ${b.p99.toFixed(1)} ms with ${PER_PROCESS} (p50 ${s.p50.toFixed(1)} / ${b.p50.toFixed(1)})` +
+        `  targeted ${i + 1}: p99 ${s.p99.toFixed(1)} ms with ${SMALL} sockets, ${b.p99.toFixed(1)} ms with ${PER_PROCESS} (p50 ${s.p50.toFixed(1)} / ${b.p50.toFixed(1)}; the seller's HTTP answer alone: p99 ${s.http.p99.toFixed(1)} / ${b.http.p99.toFixed(1)})` +
           `${s.missing + b.missing > 0 ? `; ${s.missing + b.missing} not delivered, ${s.failed + b.failed} failed: ${s.firstFailure ?? b.firstFailure ?? ''}` : ''}`.slice(0, 400),
       );
     }
@@ -188,7 +188,7 @@ export async function socketsAtScale(stack: Stack, log: (line: string) => void):
       const r = await targeted(apiA, seller, abMoves.splice(0, RATE * RUN_SECONDS), arrivals);
       two.push(r.p99);
       twoMissing += r.missing;
-      log(`  two APIs, targeted ${i + 1}: p99 ${r.p99.toFixed(1)} ms (p50 ${r.p50.toFixed(1)}), ${r.missing} not delivered${r.failed ? `, ${r.failed} failed: ${r.firstFailure}`.slice(0, 300) : ''}`);
+      log(`  two APIs, targeted ${i + 1}: p99 ${r.p99.toFixed(1)} ms (p50 ${r.p50.toFixed(1)}; the seller's HTTP answer alone: p99 ${r.http.p99.toFixed(1)}), ${r.missing} not delivered${r.failed ? `, ${r.failed} failed: ${r.firstFailure}`.slice(0, 300) : ''}`);
     }
     rows.push(
       row({
@@ -233,7 +233,7 @@ const BARE_CHANNEL = `${REDIS_PREFIX}:bare-live`;
 async function startBareWs(): Promise<{ child: Child; wsUrl: string }> {
   const port = await freePort();
   // With the API's Node flags: the same young generation, so memory per socket compares like with like.
-  const child = startNodeScript('bare-ws', 'bench/ceilings/bare-ws.ts', { PORT: String(port), REDIS_URL, CHANNEL: BARE_CHANNEL, NODE_ENV: 'production' }, { fds: 20_000, nodeArgs: API_NODE_FLAGS });
+  const child = startNodeScript('bare-ws', 'bench/ceilings/bare-ws.ts', { PORT: String(port), REDIS_URL, CHANNEL: BARE_CHANNEL, NODE_ENV: 'production', HEARTBEAT_MS: String(HEARTBEAT_MS) }, { fds: 20_000, nodeArgs: API_NODE_FLAGS });
   await waitFor('the bare ws server', async () => child.output().includes('ready'), 30_000, 100);
   return { child, wsUrl: `ws://127.0.0.1:${port}/` };
 }
@@ -276,16 +276,21 @@ async function targeted(api: Api, seller: string, batch: Move[], arrivals: Map<s
   // Each run starts with the pipeline idle, so one run's backlog does not become the next one's latency.
   await waitForPipelineIdle(api);
   const started = new Map<string, number>();
+  const answered: number[] = [];
   const calls: Promise<string | undefined>[] = [];
   const t0 = performance.now();
   for (const [i, move] of batch.entries()) {
     const wait = t0 + (i * 1000) / RATE - performance.now();
     if (wait > 1) await sleep(wait);
     const key = `${move.orderId}|${move.status}`;
-    started.set(key, performance.timeOrigin + performance.now());
+    const at = performance.now();
+    started.set(key, performance.timeOrigin + at);
     calls.push(
       call(api, 'PUT', '/api/order/status', { cookie: seller, body: move }).then(
-        (res) => (res.status === 200 ? undefined : `PUT /api/order/status → ${res.status}: ${JSON.stringify(res.body)}`),
+        (res) => {
+          answered.push(performance.now() - at);
+          return res.status === 200 ? undefined : `PUT /api/order/status → ${res.status}: ${JSON.stringify(res.body)}`;
+        },
         (error: Error) => error.message,
       ),
     );
@@ -295,25 +300,28 @@ async function targeted(api: Api, seller: string, batch: Move[], arrivals: Map<s
   while ([...started.keys()].some((k) => !arrivals.has(k)) && Date.now() < deadline) await sleep(50);
   // An update that failed or never arrived counts as slower than any that did: more than 1% of them and p99 is infinite.
   const latencies = [...started].map(([k, at]) => (arrivals.has(k) ? arrivals.get(k)! - at : Infinity));
-  return { ...latencySummary(latencies), missing: latencies.filter((l) => l === Infinity).length, failed: failures.length, firstFailure: failures[0] };
+  return { ...latencySummary(latencies), http: latencySummary(answered), missing: latencies.filter((l) => l === Infinity).length, failed: failures.length, firstFailure: failures[0] };
 }
 
 /**
  * The heartbeat's CPU per beat: all of the API process's CPU over a window of several beats, divided by the beats.
  * Nothing else reaches the process meanwhile, so this is an upper bound of what one sweep (a ping to each socket,
- * their pongs) and the session re-check that goes with it cost.
+ * their pongs) and the session re-check that goes with it cost. The bare ws server, holding as many silent sockets
+ * and beating as often, is measured over the same window.
  */
-async function heartbeatCost(api: Api, log: (line: string) => void): Promise<Row> {
+async function heartbeatCost(api: Api, bare: Child, log: (line: string) => void): Promise<Row> {
   // One window of whole beats: shorter windows, cut at arbitrary points between beats, hold zero or two of them.
-  const before = cpuMs(api.child.pid);
+  const before = [cpuMs(api.child.pid), cpuMs(bare.pid)];
   await sleep(HEARTBEAT_BEATS * HEARTBEAT_MS);
-  const perBeat = (cpuMs(api.child.pid) - before) / HEARTBEAT_BEATS;
-  log(`  heartbeat: ${perBeat.toFixed(0)} ms of CPU per beat over ${PER_PROCESS} silent sockets (${HEARTBEAT_BEATS} beats)`);
+  const perBeat = (cpuMs(api.child.pid) - before[0]!) / HEARTBEAT_BEATS;
+  const barePerBeat = (cpuMs(bare.pid) - before[1]!) / HEARTBEAT_BEATS;
+  log(`  heartbeat: ${perBeat.toFixed(0)} ms of CPU per beat over ${PER_PROCESS} silent sockets, bare ws ${barePerBeat.toFixed(0)} ms (${HEARTBEAT_BEATS} beats)`);
   return row({
     section: SECTION,
     name: `heartbeat CPU per beat over ${PER_PROCESS.toLocaleString('en-US')} silent sockets, each pinged (sweep, pongs, session re-check; all the idle process's CPU over ${HEARTBEAT_BEATS} beats)`,
     unit: 'ms',
     runs: [perBeat],
+    ceiling: { name: "bare ws pinging the same clients, ws's README heartbeat", runs: [barePerBeat] },
     target: { on: 'value', op: '<', value: TARGET_SWEEP_MS },
     note: "the load generator's sockets send nothing, so every sweep pings them all; a browser pings every second itself, and the hub does not ping a socket it heard from since the last sweep",
   });
