@@ -315,6 +315,7 @@ async function heartbeatCost(api: Api, bare: Child, log: (line: string) => void)
   await sleep(HEARTBEAT_BEATS * HEARTBEAT_MS);
   const perBeat = (cpuMs(api.child.pid) - before[0]!) / HEARTBEAT_BEATS;
   const barePerBeat = (cpuMs(bare.pid) - before[1]!) / HEARTBEAT_BEATS;
+  process.kill(bare.pid, 'SIGUSR2');
   log(`  heartbeat: ${perBeat.toFixed(0)} ms of CPU per beat over ${PER_PROCESS} silent sockets, bare ws ${barePerBeat.toFixed(0)} ms (${HEARTBEAT_BEATS} beats)`);
   return row({
     section: SECTION,
