@@ -13,6 +13,16 @@ const BLOCKING = new Set(['serious', 'critical']);
  * check sees the page exactly as shoppers get it.
  */
 export async function blockingViolations(page: Page): Promise<A11yViolation[]> {
+  // What is judged is the state the page settles in: a toast fading in is, for its first 160 ms, text at part opacity,
+  // whose blended colour axe would measure. Endless animations (spinners) are not waited for.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const loaded = await page.evaluate(() => 'axe' in window);
   if (!loaded) await page.evaluate(axe.source);
   const violations = await page.evaluate(async () => {
