@@ -148,8 +148,7 @@ describe('Dockerfile', () => {
   };
 
   it('runs the API with the same Node flags as npm start, compose and the bench', () => {
-    const cmd = final.lines.find((l) => l.startsWith('CMD'))!;
-    expect(JSON.parse(cmd.slice('CMD'.length))).toEqual(['node', ...API_NODE_FLAGS, 'dist/app/api.js']);
+    expect(final.lines).toContain(`CMD ${JSON.stringify(['node', ...API_NODE_FLAGS, 'dist/app/api.js']).replaceAll(',', ', ')}`);
     const { scripts } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
     expect(scripts.start).toBe(['node', ...API_NODE_FLAGS, 'scripts/run.mjs start'].join(' '));
     expect(scripts['start:api']).toBe(['node', ...API_NODE_FLAGS, 'scripts/run.mjs api'].join(' '));
@@ -191,7 +190,7 @@ describe('Dockerfile', () => {
   it('runs node under tini as PID 1, as a non-root user', () => {
     expect(final.lines).toContain('USER node');
     expect(final.lines).toContain('ENTRYPOINT ["/usr/bin/tini", "--"]');
-    expect(final.lines).toContain('CMD ["node", "--max-semi-space-size=8", "dist/app/api.js"]');
+    expect(final.lines.filter((l) => l.startsWith('CMD ["node", '))).toHaveLength(1);
   });
 
   it('keeps the files the runtime reads: package.json (ESM), the build, the migrations and the Prisma wrapper', () => {
