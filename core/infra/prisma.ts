@@ -62,6 +62,23 @@ export function sqlOf(db: Db): Sql {
 }
 
 /**
+ * The same plain-statement shape inside one of Prisma's transactions: the statement runs on the transaction's connection.
+ * Lets a hand-written statement serve both a transaction and a single-statement change (order-statements.ts).
+ */
+export function sqlIn(tx: Tx): Sql {
+  return { rows: <R>(text: string, values: unknown[]) => tx.$queryRawUnsafe<R[]>(text, ...values) };
+}
+
+/**
+ * Positional parameters for a statement written by hand: `p(value)` keeps the value and returns its placeholder, so
+ * fragments written apart (an outbox row inside an order's change) number their parameters in one sequence.
+ */
+export function sqlParams(): { values: unknown[]; p: (value: unknown) => string } {
+  const values: unknown[] = [];
+  return { values, p: (value) => `$${values.push(value)}` };
+}
+
+/**
  * Named prepared statements: each connection has PostgreSQL parse and plan a distinct SQL text once instead of on
  * every query, and later runs send only the parameters (an order read costs the API about 40% less CPU). The
  * name is a hash of the text, so one name never stands for two statements. The application's SQL texts are a

@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { conflict, notFound } from '../../domain/errors';
 import { OrderStatus, canTransition } from '../../domain/order-status';
-import type { Tx } from '../../infra/prisma';
-import { appendEvent } from '../outbox/outbox-writer';
-import { actorToDb, statusToDb, type ActorName } from './order-enums';
-import { orderInclude, toOrderDto, type OrderRow } from './order-mapper';
+import { sqlIn, type Tx } from '../../infra/prisma';
+import { appendEvent, prepareEvent } from '../outbox/outbox-writer';
+import { actorToDb, DbOrderStatus, DbPaymentType, statusFromDb, statusToDb, type ActorName } from './order-enums';
+import { toOrderDto, type OrderRow } from './order-mapper';
+import { readOrder, writeOrderChange, type OrderChange } from './order-statements';
 import { refundCapturedPayments } from '../payments/refund-service';
 
 export type TransitionRequest = {
@@ -14,95 +16,116 @@ export type TransitionRequest = {
   note?: string;
   /** Only this user's order may change (404 otherwise); sellers and workers leave it unset. */
   ownerId?: string;
-  /** Only this store's order may change (404 otherwise): checked on the locked row, in the same query. */
+  /** Only this store's order may change (404 otherwise): checked on the order as read, under its lock in a transaction. */
   sellerId?: string;
   /** The delivery promise to record when this change moves the order On The Way (ignored otherwise). */
   promisedAt?: Date;
-  /** A caller's own rule, checked under the row lock before anything changes (throw to refuse). */
+  /** A caller's own rule, checked on the order as read before anything changes (throw to refuse). */
   guard?: (current: { status: OrderStatus; isPaid: boolean }) => void;
 };
-
-type LockedOrder = { id: string; user_id: string; seller_id: string; status: OrderStatus; is_paid: boolean; payment_type: 'COD' | 'Online' };
 
 export type TransitionResult = { order: OrderRow; changed: boolean };
 
 /**
  * The one way an order changes after it is placed, used by seller routes and by workers alike
- * (docs/architecture.md, invariant 4). Inside the caller's transaction it locks the order row, checks the state machine,
- * writes a history row, bumps `version`, announces `order.status_changed` through the outbox and, on
- * cancellation, returns the reserved stock. Asking for the state the order is already in changes nothing, which is
- * what makes event consumers idempotent.
+ * (docs/architecture.md, invariant 4). Inside the caller's transaction it reads the order under its row lock, checks
+ * the change (`planChange`), writes it with its history row and bumped version, announces `order.status_changed`
+ * through the outbox and, on cancellation, returns the reserved stock. Asking for the state the order is already in
+ * changes nothing, which is what makes event consumers idempotent.
  */
 export async function transitionOrder(tx: Tx, req: TransitionRequest): Promise<TransitionResult> {
-  // Row lock first: concurrent changes to one order apply one after the other, each seeing the last. The enum
-  // columns read as text are the domain's own words (the schema @maps them).
-  const [current] = await tx.$queryRaw<LockedOrder[]>`
-    SELECT id, user_id, seller_id, status::text AS status, is_paid, payment_type::text AS payment_type
-      FROM orders WHERE id = ${req.orderId}::uuid FOR UPDATE`;
-  if (!current || (req.ownerId && current.user_id !== req.ownerId) || (req.sellerId && current.seller_id !== req.sellerId)) {
+  // Row lock first: concurrent changes to one order apply one after the other, each seeing the last.
+  const sql = sqlIn(tx);
+  const current = await readOrder(sql, req.orderId, { lock: true });
+  if (!current) throw notFound('order_not_found', 'Order not found');
+  const change = planChange(current, req);
+  if (!change) return { order: current, changed: false };
+
+  if (!hasSideEffects(change)) {
+    await writeOrderChange(sql, change, announcement(change));
+    return { order: change.order, changed: true };
+  }
+  await writeOrderChange(sql, change);
+  let order = change.order;
+  if (change.to === OrderStatus.Cancelled) {
+    await releaseStock(tx, order);
+    if (order.paymentType === DbPaymentType.ONLINE) {
+      await refundCapturedPayments(tx, order.id, req.note ?? 'Order cancelled');
+      // The refunds just recorded are part of the order as answered and announced: read it again.
+      order = (await readOrder(sql, order.id, { lock: false }))!;
+    }
+  }
+  if (change.from === OrderStatus.Pending && change.to === OrderStatus.OrderPlaced) await clearBoughtFromCart(tx, order);
+  // Stock and cart rows are not part of the order: nothing it shows changed since it was read back.
+  await appendEvent(tx, 'order.status_changed', announcement({ ...change, order }).payload);
+  return { order, changed: true };
+}
+
+/**
+ * Checks a requested change against the order as read: null when it asks for what the order already is, the change
+ * otherwise; throws the refusal (404 for another shopper's or store's order, 409 for a move the rules forbid).
+ */
+export function planChange(current: OrderRow, req: TransitionRequest, now = new Date()): OrderChange | null {
+  if ((req.ownerId && current.userId !== req.ownerId) || (req.sellerId && current.sellerId !== req.sellerId)) {
     throw notFound('order_not_found', 'Order not found');
   }
-  req.guard?.({ status: current.status, isPaid: current.is_paid });
+  const from = statusFromDb(current.status);
+  const online = current.paymentType === DbPaymentType.ONLINE;
+  req.guard?.({ status: from, isPaid: current.isPaid });
 
-  const from = current.status;
   const to = req.to ?? from;
-  const isPaid = req.isPaid ?? current.is_paid;
-  if (to === from && isPaid === current.is_paid) {
-    return { order: await tx.order.findUniqueOrThrow({ where: { id: current.id }, include: orderInclude }), changed: false };
-  }
+  const isPaid = req.isPaid ?? current.isPaid;
+  if (to === from && isPaid === current.isPaid) return null;
 
   if (to !== from && !canTransition(from, to)) {
     throw conflict('invalid_transition', `Order cannot move from ${from} to ${to}`, { from, to });
   }
-  if (current.is_paid && !isPaid && (current.payment_type === 'Online' || req.actor.type !== 'seller')) {
+  if (current.isPaid && !isPaid && (online || req.actor.type !== 'seller')) {
     throw conflict('already_paid', 'A paid online order cannot be marked unpaid');
   }
-  if (isPaid !== current.is_paid && to === OrderStatus.Cancelled) {
+  if (isPaid !== current.isPaid && to === OrderStatus.Cancelled) {
     throw conflict('order_cancelled', 'A cancelled order cannot change its paid state');
   }
-
   const promisedAt = to !== from && to === OrderStatus.OnTheWay ? req.promisedAt : undefined;
-  let order = await writeChange(tx, current, { to, isPaid, actor: req.actor, note: req.note, promisedAt });
-  if (to === OrderStatus.Cancelled) {
-    await releaseStock(tx, order);
-    if (current.payment_type === 'Online') {
-      await refundCapturedPayments(tx, order.id, req.note ?? 'Order cancelled');
-      // The refunds just recorded are part of the order as answered and announced: read it again.
-      order = await tx.order.findUniqueOrThrow({ where: { id: order.id }, include: orderInclude });
-    }
-  }
-  if (from === OrderStatus.Pending && to === OrderStatus.OrderPlaced) await clearBoughtFromCart(tx, order);
-  // Stock and cart rows are not part of the order: nothing it shows changed since it was read back.
-  await announceChange(tx, from, to, order);
-  return { order, changed: true };
+  return changeOf(current, { to, isPaid, actor: req.actor, note: req.note, promisedAt }, now);
 }
 
-/** The history row and the new state with a bumped version; returns the order as it now is. */
-async function writeChange(tx: Tx, current: LockedOrder, change: { to: OrderStatus; isPaid: boolean; actor: TransitionRequest['actor']; note?: string; promisedAt?: Date }): Promise<OrderRow> {
-  await tx.orderHistory.create({
-    data: {
-      orderId: current.id,
-      fromStatus: statusToDb(current.status),
-      toStatus: statusToDb(change.to),
-      isPaid: change.isPaid !== current.is_paid ? change.isPaid : null,
-      actorType: actorToDb(change.actor.type),
-      actorId: change.actor.id ?? null,
-      note: change.note ?? null,
-    },
-  });
-  return tx.order.update({
-    where: { id: current.id },
-    data: { status: statusToDb(change.to), isPaid: change.isPaid, version: { increment: 1 }, ...(change.promisedAt ? { promisedAt: change.promisedAt } : {}) },
-    include: orderInclude,
-  });
+/** A cancellation (stock back, refunds) or a payment placing a Pending order (cart) needs more than the order's row. */
+export function hasSideEffects(change: OrderChange): boolean {
+  return change.to !== change.from && (change.to === OrderStatus.Cancelled || change.from === OrderStatus.Pending);
+}
+
+/** The order a change leaves: the new state, a bumped version and its history row last. */
+function changeOf(current: OrderRow, change: { to: OrderStatus; isPaid: boolean; actor: TransitionRequest['actor']; note?: string; promisedAt?: Date }, now: Date): OrderChange {
+  const history = {
+    id: randomUUID(),
+    orderId: current.id,
+    fromStatus: current.status,
+    toStatus: statusToDb(change.to),
+    isPaid: change.isPaid !== current.isPaid ? change.isPaid : null,
+    actorType: actorToDb(change.actor.type),
+    actorId: change.actor.id ?? null,
+    note: change.note ?? null,
+    at: now,
+  };
+  const order: OrderRow = {
+    ...current,
+    status: statusToDb(change.to),
+    isPaid: change.isPaid,
+    version: current.version + 1,
+    promisedAt: change.promisedAt ?? current.promisedAt,
+    updatedAt: now,
+    history: [...current.history, history],
+  };
+  return { from: statusFromDb(current.status), to: change.to, readVersion: current.version, order, history };
 }
 
 /**
- * `order.status_changed`, carrying the order as the transaction leaves it: the worker announces it as it is, and
+ * `order.status_changed`, carrying the order as the change leaves it: the worker announces it as it is, and
  * clients keep the newest version of an order whatever order the announcements arrive in.
  */
-async function announceChange(tx: Tx, from: OrderStatus, to: OrderStatus, order: OrderRow): Promise<void> {
-  await appendEvent(tx, 'order.status_changed', {
+export function announcement({ from, to, order }: Pick<OrderChange, 'from' | 'to' | 'order'>) {
+  return prepareEvent('order.status_changed', {
     orderId: order.id,
     userId: order.userId,
     from,
@@ -130,17 +153,14 @@ async function clearBoughtFromCart(tx: Tx, order: OrderRow): Promise<void> {
  * whether the order was restored; the caller holds the order's row lock.
  */
 export async function restoreCancelledOrder(tx: Tx, req: { orderId: string; note: string }): Promise<boolean> {
-  const [current] = await tx.$queryRaw<LockedOrder[]>`
-    SELECT id, user_id, seller_id, status::text AS status, is_paid, payment_type::text AS payment_type
-      FROM orders WHERE id = ${req.orderId}::uuid FOR UPDATE`;
-  if (!current || current.status !== OrderStatus.Cancelled || current.is_paid) return false;
-  const lastChange = await tx.orderHistory.findFirst({ where: { orderId: current.id }, orderBy: { at: 'desc' }, select: { actorType: true } });
-  if (lastChange?.actorType !== actorToDb('system')) return false;
-  const items = await tx.orderItem.findMany({ where: { orderId: current.id } });
-  if (!(await takeStockAgain(tx, items))) return false;
-  const order = await writeChange(tx, current, { to: OrderStatus.OrderPlaced, isPaid: true, actor: { type: 'system' }, note: req.note });
-  await clearBoughtFromCart(tx, order);
-  await announceChange(tx, current.status, OrderStatus.OrderPlaced, order);
+  const sql = sqlIn(tx);
+  const current = await readOrder(sql, req.orderId, { lock: true });
+  if (!current || current.status !== DbOrderStatus.CANCELLED || current.isPaid) return false;
+  if (current.history.at(-1)?.actorType !== actorToDb('system')) return false;
+  if (!(await takeStockAgain(tx, current.items))) return false;
+  const change = changeOf(current, { to: OrderStatus.OrderPlaced, isPaid: true, actor: { type: 'system' }, note: req.note }, new Date());
+  await writeOrderChange(sql, change, announcement(change));
+  await clearBoughtFromCart(tx, change.order);
   return true;
 }
 

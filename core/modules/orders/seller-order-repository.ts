@@ -2,6 +2,7 @@ import { OrderStatus } from '../../domain/order-status';
 import { sqlOf, type Db } from '../../infra/prisma';
 import { statusToDb } from './order-enums';
 import { orderInclude, type OrderRow } from './order-mapper';
+import { readOrder, writeOrderChange, type OrderChange } from './order-statements';
 
 const ON_THE_WAY: string = OrderStatus.OnTheWay;
 
@@ -29,6 +30,16 @@ export function createSellerOrderRepository(db: Db) {
       const rows = await db.order.findMany({ where: { id: { in: ids.map((r) => r.id) } }, include: orderInclude });
       const position = new Map(ids.map((r, i) => [r.id, i]));
       return { rows: rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!), total };
+    },
+
+    /** The order as it is now, without a lock: a change worked out from it applies only if it is still so. */
+    find(orderId: string): Promise<OrderRow | null> {
+      return readOrder(sql, orderId, { lock: false });
+    },
+
+    /** Writes a change and its announcement in one statement, if the order still has the version it was read at. */
+    apply(change: OrderChange, event: Parameters<typeof writeOrderChange>[2]): Promise<boolean> {
+      return writeOrderChange(sql, change, event);
     },
   };
 }

@@ -1,11 +1,11 @@
 import type { z } from 'zod';
 import type { OrderDto, SellerOrdersQuery, StatusUpdateBody } from '../../contracts/http/orders';
 import { promisedAtFrom } from '../../domain/delivery-promise';
-import { conflict } from '../../domain/errors';
+import { conflict, notFound } from '../../domain/errors';
 import { OrderStatus } from '../../domain/order-status';
 import type { Transaction } from '../../infra/prisma';
 import { toOrderDto } from './order-mapper';
-import { transitionOrder } from './order-transitions';
+import { announcement, hasSideEffects, planChange, transitionOrder, type TransitionRequest } from './order-transitions';
 import type { SellerOrderRepository } from './seller-order-repository';
 
 /** A board page holds this many orders unless the client asks for another page size. */
@@ -34,27 +34,34 @@ export function createSellerOrderService(deps: { repo: SellerOrderRepository; tr
     },
 
     async updateStatus(input: StatusUpdateBody, sellerId: string): Promise<OrderDto> {
-      const order = await transaction(async (tx) => {
-        const result = await transitionOrder(tx, {
-          orderId: input.orderId,
-          sellerId,
-          to: input.status,
-          isPaid: input.isPaid,
-          // The clock starts as the order leaves the store: now plus the seller's estimate, or the store's default.
-          promisedAt: input.status === OrderStatus.OnTheWay ? promisedAtFrom(new Date(), input.etaMinutes) : undefined,
-          actor: { type: 'seller', id: sellerId },
-          note: input.status === OrderStatus.Cancelled ? `Cancelled by the store: ${input.reason}` : undefined,
-          // Pending means the online payment is not confirmed: only the payment flow may place the order, though the
-          // store may cancel it (a payment that still arrives is then refunded).
-          guard: ({ status }) => {
-            if (status === OrderStatus.Cancelled && input.status === OrderStatus.Cancelled) throw conflict('already_cancelled', 'This order is already cancelled');
-            if (status === OrderStatus.Pending && input.status !== OrderStatus.Cancelled) {
-              throw conflict('awaiting_payment', 'This order is waiting for its online payment and can be updated once the payment is confirmed');
-            }
-          },
-        });
-        return result.order;
-      });
+      const request: TransitionRequest = {
+        orderId: input.orderId,
+        sellerId,
+        to: input.status,
+        isPaid: input.isPaid,
+        // The clock starts as the order leaves the store: now plus the seller's estimate, or the store's default.
+        promisedAt: input.status === OrderStatus.OnTheWay ? promisedAtFrom(new Date(), input.etaMinutes) : undefined,
+        actor: { type: 'seller', id: sellerId },
+        note: input.status === OrderStatus.Cancelled ? `Cancelled by the store: ${input.reason}` : undefined,
+        // Pending means the online payment is not confirmed: only the payment flow may place the order, though the
+        // store may cancel it (a payment that still arrives is then refunded).
+        guard: ({ status }) => {
+          if (status === OrderStatus.Cancelled && input.status === OrderStatus.Cancelled) throw conflict('already_cancelled', 'This order is already cancelled');
+          if (status === OrderStatus.Pending && input.status !== OrderStatus.Cancelled) {
+            throw conflict('awaiting_payment', 'This order is waiting for its online payment and can be updated once the payment is confirmed');
+          }
+        },
+      };
+      // A board's moves (On The Way, Delivered, cash collected) change only the order's own rows: read it, check the
+      // move, and write it with its history and announcement in one statement that applies only if nobody changed the
+      // order meanwhile. Two round trips and no transaction, where a seller at a busy counter sends many a minute. A
+      // cancellation (stock, refunds), or a move that lost a race, takes the transaction that locks the order.
+      const current = await repo.find(input.orderId);
+      if (!current) throw notFound('order_not_found', 'Order not found');
+      const change = planChange(current, request);
+      if (!change) return toOrderDto(current);
+      if (!hasSideEffects(change) && (await repo.apply(change, announcement(change)))) return toOrderDto(change.order);
+      const { order } = await transaction((tx) => transitionOrder(tx, request));
       return toOrderDto(order);
     },
   };

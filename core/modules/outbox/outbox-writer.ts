@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { EventData, QUEUE_OF, type EventDataOf, type EventName } from '../../contracts/events';
-import type { Tx } from '../../infra/prisma';
+import { sqlIn, sqlParams, type Tx } from '../../infra/prisma';
 
 /** The channel the relay LISTENs on; NOTIFY is delivered only when the transaction commits. */
 export const OUTBOX_CHANNEL = 'outbox_event';
@@ -14,18 +14,30 @@ export function prepareEvent<N extends EventName>(type: N, data: EventDataOf<N>)
 }
 
 /**
+ * An event's outbox row as an INSERT, for a statement that writes it together with the change it announces. With
+ * `onlyWith`, the name of a CTE of that statement, the row is written only if that CTE returns a row (a change that
+ * applied). clock_timestamp(), not the transaction's start time, so several events of one transaction keep the order
+ * they were written in; in UTC, as Prisma stores every timestamp. The statement should end with `OUTBOX_NOTIFY`.
+ */
+export function outboxInsert<N extends EventName>(p: (value: unknown) => string, type: N, event: { id: string; payload: EventDataOf<N> }, onlyWith?: string): string {
+  return `INSERT INTO outbox (id, type, queue, payload, created_at)
+          SELECT ${p(event.id)}::uuid, ${p(type)}::text, ${p(QUEUE_OF[type])}::text, ${p(JSON.stringify(event.payload))}::jsonb,
+                 clock_timestamp() AT TIME ZONE 'UTC'${onlyWith ? ` FROM ${onlyWith}` : ''}`;
+}
+
+/**
+ * Wakes the relay (PostgreSQL delivers it only when the transaction commits), as a column every client can read: true.
+ */
+export const OUTBOX_NOTIFY = `pg_notify('${OUTBOX_CHANNEL}', '')::text IS NOT NULL`;
+
+/**
  * Appends an event to the outbox inside the caller's transaction, so the change and its announcement commit
  * together or not at all (docs/architecture.md, invariant 3). Returns the event id (the future job id).
  */
 export async function appendEvent<N extends EventName>(tx: Tx, type: N, data: EventDataOf<N>): Promise<string> {
-  const { id, payload } = prepareEvent(type, data);
-  // One round trip for both. clock_timestamp(), not the transaction's start time, so several events of one
-  // transaction keep the order they were written in; in UTC, as Prisma stores every timestamp.
-  await tx.$executeRaw`
-    WITH event AS (
-      INSERT INTO outbox (id, type, queue, payload, created_at)
-      VALUES (${id}::uuid, ${type}, ${QUEUE_OF[type]}, ${JSON.stringify(payload)}::jsonb, clock_timestamp() AT TIME ZONE 'UTC')
-    )
-    SELECT pg_notify(${OUTBOX_CHANNEL}, '')`;
-  return id;
+  const event = prepareEvent(type, data);
+  const { values, p } = sqlParams();
+  // One round trip for both.
+  await sqlIn(tx).rows(`WITH event AS (${outboxInsert(p, type, event)}) SELECT ${OUTBOX_NOTIFY}`, values);
+  return event.id;
 }
