@@ -9,6 +9,7 @@ import { row, type Row } from './lib/report';
 import { spread } from './lib/stats';
 import { placeCodOrder, registerShopper, type Shopper } from './lib/shoppers';
 import { ORIGIN, waitForPipelineIdle, type Stack } from './lib/stack';
+import { BROWSER_ACCEPT_ENCODING } from './lib/wire';
 
 const SECTION = 'Order placement';
 /**
@@ -57,7 +58,9 @@ export async function orderPlacement(stack: Stack, log: (line: string) => void):
             const b = a + 1 + Math.floor(Math.random() * (PRODUCTS - 1 - a));
             return {
               ...request,
-              headers: { 'content-type': 'application/json', origin: ORIGIN, cookie: shopper.cookie, 'idempotency-key': randomUUID() },
+              // As a browser sends them: its cookie, its Origin, the client's Idempotency-Key and the Accept-Encoding every
+              // browser adds (the reply, an order of two items, is compressed as a browser's would be).
+              headers: { 'content-type': 'application/json', origin: ORIGIN, cookie: shopper.cookie, 'idempotency-key': randomUUID(), 'accept-encoding': BROWSER_ACCEPT_ENCODING },
               body: JSON.stringify({
                 items: [
                   { product: productIds[a]!, quantity: quantity() },
@@ -115,7 +118,7 @@ export async function orderPlacement(stack: Stack, log: (line: string) => void):
   return [
     row({
       section: SECTION,
-      name: `COD orders/s, HTTP, ${SHOPPERS.toLocaleString('en-US')} shoppers, ${CONNECTIONS} connections, Idempotency-Key, Origin and cookie on each, log level info`,
+      name: `COD orders/s, HTTP, ${SHOPPERS.toLocaleString('en-US')} shoppers, ${CONNECTIONS} connections, Idempotency-Key, Origin, cookie and a browser's Accept-Encoding on each, log level info`,
       unit: 'orders/s',
       runs: http.map((r) => r.rps),
       ceiling: { name: 'pgbench -c 8, same SQL', runs: pgbench.map((r) => r.tps) },

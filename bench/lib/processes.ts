@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -61,8 +61,13 @@ export function startChild(name: string, command: string, args: string[], opts: 
     : spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);
   let output = '';
+  // BENCH_CHILD_LOG_DIR keeps each child's whole output in <dir>/<name>-<pid>.log (with BENCH_NODE_ARGS=--trace-gc, say).
+  const logDir = process.env.BENCH_CHILD_LOG_DIR;
+  if (logDir) mkdirSync(logDir, { recursive: true });
+  const logFile = logDir ? path.join(logDir, `${name}-${child.pid}.log`) : undefined;
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-64 * 1024);
+    if (logFile) appendFileSync(logFile, chunk);
   };
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);

@@ -13,6 +13,20 @@ export const COMPRESS_THRESHOLD_BYTES = 1024;
  */
 const BROTLI_QUALITY = 4;
 
+/** Answers up to this size are compressed inline, on the event loop; larger ones by zlib's thread pool. */
+export const INLINE_COMPRESSION_MAX_BYTES = 8 * 1024;
+
+/**
+ * Inline compression (small answers) uses brotli quality 2.
+ * Measured in the order benchmark, whose answers (an order of two items) fall in that range: at quality 4 compressing
+ * each cost the API about
+ * 0.8 ms of CPU per order on a 2-core VM (1.5 ms without compression, 2.3 with), at quality 2 about 0.55 ms; quality 1
+ * was no cheaper. A small answer comes out 10–20% larger than at quality 4 and still half the size of the JSON.
+ * Larger answers keep quality 4, compressed off the event loop.
+ */
+const SMALL_ANSWER_BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 2 } };
+const smallAnswersCheaper = { ...zlib, brotliCompressSync: (buffer: Buffer) => zlib.brotliCompressSync(buffer, SMALL_ANSWER_BROTLI) };
+
 /**
  * Compresses API answers above the threshold (brotli or gzip, as the client accepts; `Vary: Accept-Encoding`). The
  * built client is not compressed here: its files are compressed once at build time and served as they are
@@ -22,7 +36,9 @@ const BROTLI_QUALITY = 4;
 export default fp(async function compression(app: FastifyInstance) {
   await app.register(compress, {
     global: true,
+    zlib: smallAnswersCheaper,
     threshold: COMPRESS_THRESHOLD_BYTES,
+    syncThreshold: INLINE_COMPRESSION_MAX_BYTES,
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
     zlibOptions: { level: 6 },

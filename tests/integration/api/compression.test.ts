@@ -4,7 +4,9 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt } from '../../../scripts/build/build.mjs';
 import { buildTestContext, type TestContext } from '../../helpers/build-app';
-import { createProduct } from '../../helpers/factories';
+import { COMPRESS_THRESHOLD_BYTES, INLINE_COMPRESSION_MAX_BYTES } from '../../../server/plugins/compression';
+import { createProduct, placeCodOrder, shopperWithAddress } from '../../helpers/factories';
+import { loginSeller, operatorStoreId } from '../../helpers/seller-factories';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const clientDir = path.join(root, 'dist/client');
@@ -84,5 +86,31 @@ describe('compression', () => {
     const small = await ctx.app.inject({ method: 'GET', url: '/api/user/is-auth', headers: { 'accept-encoding': 'br' } });
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.json()).toMatchObject({ success: false });
+  });
+
+  it('compresses a small answer inline at brotli quality 2, and a large one off the event loop', async () => {
+    const seller = await loginSeller(ctx);
+    const shopper = await shopperWithAddress(ctx.app);
+    const product = await createProduct(ctx.db, { name: 'Masoor Dal', sellerId: await operatorStoreId(ctx) });
+    const order = () => placeCodOrder(ctx.app, shopper.cookie, { items: [{ product: product.id, quantity: 1 }], address: shopper.address._id });
+    const board = (limit: number, accept?: string) =>
+      ctx.app.inject({ method: 'GET', url: `/api/order/seller?limit=${limit}`, headers: { cookie: seller, ...(accept ? { 'accept-encoding': accept } : {}) } });
+
+    await order();
+    const plain = await board(1);
+    expect(plain.rawPayload.length).toBeGreaterThan(COMPRESS_THRESHOLD_BYTES);
+    expect(plain.rawPayload.length).toBeLessThanOrEqual(INLINE_COMPRESSION_MAX_BYTES);
+    const small = await board(1, 'gzip, deflate, br, zstd');
+    expect(small.headers['content-encoding']).toBe('br');
+    expect(varies(small.headers)).toBe(1);
+    expect(small.rawPayload).toEqual(zlib.brotliCompressSync(plain.rawPayload, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 2 } }));
+
+    for (let i = 0; i < 8; i++) await order();
+    const wholePlain = await board(50);
+    expect(wholePlain.rawPayload.length).toBeGreaterThan(INLINE_COMPRESSION_MAX_BYTES);
+    const whole = await board(50, 'br');
+    expect(whole.headers['content-encoding']).toBe('br');
+    expect(decode('br', whole.rawPayload)).toEqual(wholePlain.rawPayload);
+    expect(whole.rawPayload.length).toBeLessThan(wholePlain.rawPayload.length / 4);
   });
 });
