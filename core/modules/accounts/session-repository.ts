@@ -1,19 +1,26 @@
-import type { Db } from '../../infra/prisma';
+import { sqlOf, type Db } from '../../infra/prisma';
 
 export type SessionRow = { id: string; userId: string | null; sellerId: string | null; expiresAt: Date };
 
 /** Sessions by the hash of their token; the token itself is never stored. */
 export function createSessionRepository(db: Db) {
+  const sql = sqlOf(db);
   return {
     async create(data: { tokenHash: string; expiresAt: Date } & ({ userId: string } | { sellerId: string })): Promise<void> {
       await db.session.create({ data });
     },
 
-    /** The session behind a hash if it is neither revoked nor expired: liveness is decided by the database clock. */
+    /**
+     * The session behind a hash if it is neither revoked nor expired: liveness is decided by the database clock. Most
+     * signed-in requests that miss the session cache make this read, so it goes straight to the pool (`sqlOf`). The
+     * expiry is read as a moment (stored in UTC without a zone), so no process time zone can shift it.
+     */
     async findLive(tokenHash: string): Promise<SessionRow | null> {
-      const [row] = await db.$queryRaw<{ id: string; user_id: string | null; seller_id: string | null; expires_at: Date }[]>`
-        SELECT id::text, user_id::text, seller_id::text, expires_at FROM sessions
-         WHERE token_hash = ${tokenHash} AND revoked_at IS NULL AND expires_at > now() AT TIME ZONE 'UTC'`;
+      const [row] = await sql.rows<{ id: string; user_id: string | null; seller_id: string | null; expires_at: Date }>(
+        `SELECT id::text, user_id::text, seller_id::text, expires_at AT TIME ZONE 'UTC' AS expires_at FROM sessions
+          WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > now() AT TIME ZONE 'UTC'`,
+        [tokenHash],
+      );
       return row ? { id: row.id, userId: row.user_id, sellerId: row.seller_id, expiresAt: row.expires_at } : null;
     },
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPasswordHasher } from '../../../core/modules/accounts/password';
+import { createSessionRepository } from '../../../core/modules/accounts/session-repository';
 import { hashToken } from '../../../core/modules/accounts/session-service';
 import { createServices } from '../../../core/services';
 import { buildTestContext, type TestContext } from '../../helpers/build-app';
@@ -174,6 +175,30 @@ describe('shopper accounts', () => {
       expect(res.statusCode).toBe(200);
       expect(res.json().success).toBe(true);
     });
+  });
+});
+
+describe("a session's read", () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await buildTestContext();
+  });
+  afterAll(() => ctx.close());
+
+  it('reads the expiry back exactly as stored, whatever time zone the process runs in', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/user/register', payload: { name: 'Zoya', email: 'zoya@example.com', password: 'zoya-secret-12' } });
+    const token = res.cookies.find((c) => c.name === 'sid')!.value;
+    const stored = await ctx.db.session.findUniqueOrThrow({ where: { tokenHash: hashToken(token) } });
+    const zone = process.env.TZ;
+    try {
+      // India's zone, 5½ hours from UTC: a timestamp read as local time would be off by that much.
+      process.env.TZ = 'Asia/Kolkata';
+      const live = await createSessionRepository(ctx.db).findLive(hashToken(token));
+      expect(live).toEqual({ id: stored.id, userId: stored.userId, sellerId: null, expiresAt: stored.expiresAt });
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
   });
 });
 
