@@ -1,8 +1,8 @@
 import { OrderStatus } from '../../domain/order-status';
 import { sqlOf, type Db } from '../../infra/prisma';
 import { statusToDb } from './order-enums';
-import { orderInclude, type OrderRow } from './order-mapper';
-import { readOrder, writeOrderChange, type OrderChange } from './order-statements';
+import type { OrderRow } from './order-mapper';
+import { readOrder, readOrders, writeOrderChange, type OrderChange } from './order-statements';
 
 const ON_THE_WAY: string = OrderStatus.OnTheWay;
 
@@ -27,9 +27,7 @@ export function createSellerOrderRepository(db: Db) {
         ),
         db.order.count({ where }),
       ]);
-      const rows = await db.order.findMany({ where: { id: { in: ids.map((r) => r.id) } }, include: orderInclude });
-      const position = new Map(ids.map((r, i) => [r.id, i]));
-      return { rows: rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!), total };
+      return { rows: await readOrders(sql, ids.map((r) => r.id)), total };
     },
 
     /** The order as it is now, without a lock: a change worked out from it applies only if it is still so. */

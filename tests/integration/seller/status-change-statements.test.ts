@@ -50,6 +50,15 @@ describe("a seller's move in two statements", () => {
     expect(events.at(-1)).toEqual(await stored(order._id));
   });
 
+  it("shows each order on the board's page exactly as the database holds it", async () => {
+    const order = await codOrder();
+    await update({ orderId: order._id, status: OrderStatus.OnTheWay, etaMinutes: 30 });
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/order/seller?limit=50', headers: { cookie } });
+    const shown = (res.json() as { orders: OrderDto[] }).orders;
+    expect(shown.length).toBeGreaterThan(1);
+    for (const o of shown) expect(o).toEqual(await stored(o._id));
+  });
+
   it('writes nothing when the order changed between its read and its write', async () => {
     const order = await codOrder();
     const repo = createSellerOrderRepository(ctx.db);
