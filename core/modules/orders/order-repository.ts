@@ -6,6 +6,7 @@ import type { AddressRow } from '../addresses/address-repository';
 import { OUTBOX_CHANNEL } from '../outbox/outbox-writer';
 import { DbOrderStatus, DbPaymentType, type PaymentTypeName } from './order-enums';
 import { orderInclude, type OrderRow } from './order-mapper';
+import { readOrder, readOrders } from './order-statements';
 
 export type OrderProduct = {
   id: string;
@@ -146,16 +147,19 @@ export function createOrderRepository(db: Db) {
   const sql = sqlOf(db);
   return {
     findById(id: string): Promise<OrderRow | null> {
-      return db.order.findUnique({ where: { id }, include: orderInclude });
+      return readOrder(sql, id, { lock: false });
     },
 
-    /** A shopper's orders, newest first, with the total count for paging. */
+    /** A shopper's orders, newest first, with the total count for paging; read as the seller board reads its page. */
     async pageForUser(userId: string, page?: { skip: number; take: number }): Promise<{ rows: OrderRow[]; total: number }> {
-      const [rows, total] = await Promise.all([
-        db.order.findMany({ where: { userId }, include: orderInclude, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], ...page }),
+      const [ids, total] = await Promise.all([
+        sql.rows<{ id: string }>(
+          `SELECT id::text FROM orders WHERE user_id = $1::uuid ORDER BY created_at DESC, id DESC OFFSET $2 LIMIT $3`,
+          [userId, page?.skip ?? 0, page?.take ?? null],
+        ),
         db.order.count({ where: { userId } }),
       ]);
-      return { rows, total };
+      return { rows: await readOrders(sql, ids.map((r) => r.id)), total };
     },
 
     /** The checkout an order belongs to, as the payment flow sees it; null when there is no such order. */

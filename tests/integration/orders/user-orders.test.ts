@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrderStatus } from '../../../core/domain/order-status';
+import { orderInclude, toOrderDto } from '../../../core/modules/orders/order-mapper';
 import { transitionOrder } from '../../../core/modules/orders/order-transitions';
 import { buildTestContext, type TestContext } from '../../helpers/build-app';
 import { createProduct, placeCodOrder, shopperWithAddress } from '../../helpers/factories';
@@ -71,6 +72,8 @@ describe('GET /api/order/user', () => {
 
     const [shown] = (await myOrders(shopper.cookie)).json().orders;
     expect(shown).toMatchObject({ status: 'On The Way', version: 2 });
+    // Exactly as Prisma's read with every relation sees the order.
+    expect(shown).toEqual(toOrderDto(await ctx.db.order.findUniqueOrThrow({ where: { id: order._id }, include: orderInclude })));
     expect(shown.history.map((h: { from: string | null; to: string; actor: string }) => [h.from, h.to, h.actor])).toEqual([
       [null, 'Order Placed', 'user'],
       ['Order Placed', 'On The Way', 'seller'],
