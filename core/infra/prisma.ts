@@ -38,6 +38,10 @@ const pools = new WeakMap<PrismaClient, pg.Pool>();
 
 export function createPrisma(databaseUrl: string, options: { max?: number } = {}): PrismaClient {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: options.max ?? 10 });
+  // An idle connection that breaks (the server restarted or ended it) is dropped by the pool, which then emits 'error':
+  // unheard, that would end the process. Prisma listens only once it has connected, and plain statements (`sqlOf`)
+  // may come first. Queries that need a connection report an outage themselves (database-outage.ts in the API).
+  pool.on('error', () => {});
   const adapter = new PrismaPg(pool, { statementNameGenerator: statementName, disposeExternalPool: true });
   const client = new PrismaClient({ adapter });
   pools.set(client, pool);

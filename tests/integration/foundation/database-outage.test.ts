@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { Writable } from 'node:stream';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPrisma, sqlOf } from '../../../core/infra/prisma';
 import { buildTestContext, type TestContext } from '../../helpers/build-app';
 import { createTestDatabase } from '../../helpers/test-db';
 
@@ -93,5 +95,33 @@ describe('a PostgreSQL outage seen by the API', () => {
     expect(recoveries[0]!.level).toBe(30);
     // No stream of raw error objects: not one request failure was logged as an error.
     expect(lines.filter((l) => l.level >= 50)).toEqual([]);
+  });
+});
+
+describe('an idle connection the server ends', () => {
+  it('is dropped by the pool without ending the process, even before Prisma has run a query', async () => {
+    const database = await createTestDatabase();
+    const db = createPrisma(database.url, { max: 2 });
+    const errors: unknown[] = [];
+    const onUncaught = (error: unknown) => errors.push(error);
+    process.on('uncaughtException', onUncaught);
+    try {
+      // Only plain statements so far: the connection sits idle in the pool.
+      const [{ pid }] = await sqlOf(db).rows<{ pid: number }>('SELECT pg_backend_pid() AS pid', []);
+      const admin = new pg.Client({ connectionString: database.url });
+      await admin.connect();
+      await admin.query('SELECT pg_terminate_backend($1)', [pid]);
+      await admin.end();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+
+      expect(errors).toEqual([]);
+      // The next statement gets a fresh connection.
+      const [again] = await sqlOf(db).rows<{ pid: number }>('SELECT pg_backend_pid() AS pid', []);
+      expect(again!.pid).not.toBe(pid);
+    } finally {
+      process.off('uncaughtException', onUncaught);
+      await db.$disconnect();
+      await database.drop();
+    }
   });
 });
