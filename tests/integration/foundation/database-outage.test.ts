@@ -107,7 +107,7 @@ describe('an idle connection the server ends', () => {
     process.on('uncaughtException', onUncaught);
     try {
       // Only plain statements so far: the connection sits idle in the pool.
-      const [{ pid }] = await sqlOf(db).rows<{ pid: number }>('SELECT pg_backend_pid() AS pid', []);
+      const pid = (await sqlOf(db).rows<{ pid: number }>('SELECT pg_backend_pid() AS pid', []))[0]!.pid;
       const admin = new pg.Client({ connectionString: database.url });
       await admin.connect();
       await admin.query('SELECT pg_terminate_backend($1)', [pid]);
