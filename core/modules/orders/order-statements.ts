@@ -38,8 +38,9 @@ const READ = `SELECT ${ORDER_JSON} AS "order" ${FROM_ORDERS} WHERE o.id = $1::uu
 const READ_LOCKED = `${READ} FOR UPDATE OF o`;
 const READ_MANY = `SELECT ${ORDER_JSON} AS "order" ${FROM_ORDERS} WHERE o.id = ANY($1::uuid[])`;
 
-type OrderColumn = { order: OrderJson | string };
-const rowOf = ({ order }: OrderColumn) => orderRowOf(typeof order === 'string' ? (JSON.parse(order) as OrderJson) : order);
+/** Both `pg` and Prisma's raw queries hand a json column over parsed. */
+type OrderColumn = { order: OrderJson };
+const rowOf = ({ order }: OrderColumn) => orderRowOf(order);
 
 /** The order as it is now, or null; `lock` takes its row lock for the rest of the caller's transaction. */
 export async function readOrder(sql: Sql, orderId: string, opts: { lock: boolean }): Promise<OrderRow | null> {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { conflict, notFound } from '../../domain/errors';
 import { OrderStatus, canTransition } from '../../domain/order-status';
 import { sqlIn, type Tx } from '../../infra/prisma';
-import { appendEvent, prepareEvent } from '../outbox/outbox-writer';
+import { appendEvent, appendPreparedEvent, prepareEvent } from '../outbox/outbox-writer';
 import { actorToDb, DbOrderStatus, DbPaymentType, statusFromDb, statusToDb, type ActorName } from './order-enums';
 import { toOrderDto, type OrderRow } from './order-mapper';
 import { readOrder, writeOrderChange, type OrderChange } from './order-statements';
@@ -57,7 +57,7 @@ export async function transitionOrder(tx: Tx, req: TransitionRequest): Promise<T
   }
   if (change.from === OrderStatus.Pending && change.to === OrderStatus.OrderPlaced) await clearBoughtFromCart(tx, order);
   // Stock and cart rows are not part of the order: nothing it shows changed since it was read back.
-  await appendEvent(tx, 'order.status_changed', announcement({ ...change, order }).payload);
+  await appendPreparedEvent(tx, 'order.status_changed', announcement({ ...change, order }));
   return { order, changed: true };
 }
 

@@ -34,8 +34,12 @@ export const OUTBOX_NOTIFY = `pg_notify('${OUTBOX_CHANNEL}', '')::text IS NOT NU
  * Appends an event to the outbox inside the caller's transaction, so the change and its announcement commit
  * together or not at all (docs/architecture.md, invariant 3). Returns the event id (the future job id).
  */
-export async function appendEvent<N extends EventName>(tx: Tx, type: N, data: EventDataOf<N>): Promise<string> {
-  const event = prepareEvent(type, data);
+export function appendEvent<N extends EventName>(tx: Tx, type: N, data: EventDataOf<N>): Promise<string> {
+  return appendPreparedEvent(tx, type, prepareEvent(type, data));
+}
+
+/** The same for an event already prepared (`prepareEvent`), so its payload is checked once. */
+export async function appendPreparedEvent<N extends EventName>(tx: Tx, type: N, event: { id: string; payload: EventDataOf<N> }): Promise<string> {
   const { values, p } = sqlParams();
   // One round trip for both.
   await sqlIn(tx).rows(`WITH event AS (${outboxInsert(p, type, event)}) SELECT ${OUTBOX_NOTIFY}`, values);
