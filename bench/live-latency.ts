@@ -160,7 +160,7 @@ async function measure(requestApi: Api, socketApi: Api, shopper: Shopper, seller
       for (const sample of take(SAMPLES)) samples.push(await one(sample));
       const run = { total: latencySummary(samples.map((x) => x.total)), http: latencySummary(samples.map((x) => x.http)) };
       runs.push(run);
-      log(`  ${label}, run ${i + 1}: p50 ${run.total.p50.toFixed(1)} ms, p99 ${run.total.p99.toFixed(1)} ms (the seller's HTTP answer alone: p50 ${run.http.p50.toFixed(1)} ms)`);
+      log(`  ${label}, run ${i + 1}: p50 ${run.total.p50.toFixed(1)} ms, p99 ${run.total.p99.toFixed(1)} ms (the seller's HTTP answer alone: p50 ${run.http.p50.toFixed(1)} ms, p99 ${run.http.p99.toFixed(1)} ms)`);
     }
     return runs;
   } finally {
@@ -172,6 +172,7 @@ type Run = { total: ReturnType<typeof latencySummary>; http: ReturnType<typeof l
 
 function summarize(name: string, runs: Run[], note?: string): Row[] {
   const httpP50 = spread(runs.map((r) => r.http.p50)).median;
+  const httpP99 = spread(runs.map((r) => r.http.p99)).median;
   return [
     row({
       section: SECTION,
@@ -180,6 +181,14 @@ function summarize(name: string, runs: Run[], note?: string): Row[] {
       runs: runs.map((r) => r.total.p50),
       note: `of which the seller's HTTP call until its answer: p50 ${httpP50.toFixed(1)} ms (the rest is outbox → relay → BullMQ → worker → pub/sub → socket)`,
     }),
-    row({ section: SECTION, name: `${name}, p99`, unit: 'ms', runs: runs.map((r) => r.total.p99), target: { on: 'value', op: '<=', value: TARGET_P99_MS }, note }),
+    row({
+      section: SECTION,
+      name: `${name}, p99`,
+      unit: 'ms',
+      runs: runs.map((r) => r.total.p99),
+      target: { on: 'value', op: '<=', value: TARGET_P99_MS },
+      // The tail splits like the median: how much of it the seller's own call already has.
+      note: [`the seller's HTTP call alone: p99 ${httpP99.toFixed(1)} ms`, note].filter(Boolean).join('; '),
+    }),
   ];
 }
