@@ -42,4 +42,4 @@ EXPOSE 3000
 ENTRYPOINT ["/usr/bin/tini", "--"]
 # The API's young generation is capped at 8 MB a half (docs/architecture.md, "Runtime and delivery"): Node's default lets it grow to
 # 64 MB a half under load and keeps it, which on a process holding tens of thousands of sockets is half its memory.
-CMD ["node", "--max-semi-space-size=8", "dist/app/api.js"]
+CMD ["node", "--max-semi-space-size=8", "--heap-growing-percent=100", "dist/app/api.js"]

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
+import { API_NODE_FLAGS } from '../../bench/lib/stack';
 import { TEST_PASSWORD_COST, TEST_RATE_LIMITS } from './services-env';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -20,12 +21,12 @@ export type RunningRole = { child: ChildProcess; url?: string; output: () => str
 
 /**
  * Runs `npm run start:api` / `start:worker`'s compiled entry point (dist/app, built by the global setup) as a real
- * child process with the given environment.
+ * child process with the given environment; the API with the Node flags it runs with in production.
  */
 export async function spawnRole(role: 'api' | 'worker', env: Record<string, string>): Promise<RunningRole> {
   const entry = `dist/app/${role}.js`;
   const port = role === 'api' ? String(await freePort()) : '0';
-  const child = spawn(process.execPath, [entry], {
+  const child = spawn(process.execPath, [...(role === 'api' ? API_NODE_FLAGS : []), entry], {
     cwd: root,
     env: { ...process.env, ...TEST_PASSWORD_COST, ...TEST_RATE_LIMITS, LOG_LEVEL: 'warn', PORT: port, HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
