@@ -9,7 +9,8 @@ import { cpuMs, freePort, rssBytes, startNodeScript, type Child } from './lib/pr
 import { row, type Row } from './lib/report';
 import { call, sellerCookie } from './lib/shoppers';
 import { createSocketFleet, type Arrival, type SocketFleet } from './lib/socket-fleet';
-import { API_NODE_FLAGS, REDIS_PREFIX, REDIS_URL, waitForPipelineIdle, type Api, type Stack } from './lib/stack';
+import { API_NODE_FLAGS } from '../scripts/start/api-node-flags';
+import { REDIS_PREFIX, REDIS_URL, waitForPipelineIdle, type Api, type Stack } from './lib/stack';
 import { latencySummary, sleep, waitFor } from './lib/stats';
 import { measuredOrdersPerSecond } from './order-placement';
 

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { Redis } from 'ioredis';
 import { freshDatabase } from './database';
 import { ensureBuilt } from '../../scripts/build/build.mjs';
+import { API_NODE_FLAGS } from '../../scripts/start/api-node-flags';
 import { freePort, ROOT, startNodeScript, waitForHttp, type Child } from './processes';
 import { waitFor } from './stats';
 
@@ -17,11 +18,6 @@ export const ORIGIN = 'http://bench.localhost:3000';
 const HEALTH_TOKEN = 'bench-health-token-0123456789';
 /** An API process may hold up to 18,000 sockets: its open-file limit goes to the machine's hard limit (20,000). */
 const API_FDS = 20_000;
-/**
- * The Node flags the API runs with wherever it is started (package.json's start scripts, the Dockerfile, compose): a
- * young generation capped at 8 MB a half, and an old generation that may double between full collections (bench/README.md).
- */
-export const API_NODE_FLAGS = ['--max-semi-space-size=8', '--heap-growing-percent=100'];
 
 export type Api = { name: string; url: string; wsUrl: string; child: Child; stop: () => Promise<void> };
 

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
-import { API_NODE_FLAGS } from '../../bench/lib/stack';
+import { API_NODE_FLAGS } from '../../scripts/start/api-node-flags';
 import { TEST_PASSWORD_COST, TEST_RATE_LIMITS } from './services-env';
 
 const root = path.resolve(import.meta.dirname, '../..');

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { API_NODE_FLAGS } from '../../../bench/lib/stack';
+import { API_NODE_FLAGS } from '../../../scripts/start/api-node-flags';
 import { CONFIG_VARIABLES, loadConfig } from '../../../core/infra/config';
 
 // There is no Docker engine here, so docker-compose.yml is checked by reading it: it must agree with the config module.
