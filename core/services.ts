@@ -15,6 +15,8 @@ import { createAddressRepository } from './modules/addresses/address-repository'
 import { createAddressService } from './modules/addresses/address-service';
 import { createCartRepository } from './modules/cart/cart-repository';
 import { createCartService } from './modules/cart/cart-service';
+import { createLivePublisher } from './modules/live/live-channel';
+import { createOrderNews } from './modules/orders/order-news';
 import { createOrderQueries } from './modules/orders/order-queries';
 import { createOrderRepository } from './modules/orders/order-repository';
 import { createOrderService } from './modules/orders/order-service';
@@ -66,7 +68,12 @@ export function createServices(deps: { config: Config; db: Db; redis?: Redis; pa
   const operator = createOperatorService({ repo: createOperatorRepository(db) });
   const images = createImageStorage({ dir: config.uploadDir, maxBytes: config.maxImageBytes });
   const productAdmin = createProductAdminService({ repo: createProductAdminRepository(db), transaction, images, catalog });
-  const sellerOrders = createSellerOrderService({ repo: createSellerOrderRepository(db), transaction });
+  const logger = deps.logger ?? createLogger('silent', 'services');
+  // Order changes made here are announced as they commit; the orders worker announces them again from the outbox.
+  const news = createOrderNews(deps.redis && createLivePublisher(deps.redis, config.redisPrefix), (err) =>
+    logger.debug({ err: err.message }, 'live: an order change was not announced at once; the orders worker will announce it'),
+  );
+  const sellerOrders = createSellerOrderService({ repo: createSellerOrderRepository(db), transaction, news });
   // The shopper side: accounts (with the cart merge at login), cart, addresses, placing and reading orders.
   const cart = createCartService({ repo: createCartRepository(db), transaction });
   const accounts = createAccountService({ repo: createAccountRepository(db), sessions, cart, limiter: loginLimiter, passwords });
@@ -76,13 +83,13 @@ export function createServices(deps: { config: Config; db: Db; redis?: Redis; pa
     repo: orderRepo,
     transaction,
     limits: { expiryMinutes: config.payments.expiryMinutes, maxUnpaidOrders: config.payments.maxUnpaidOrders },
+    news,
   });
   const orderQueries = createOrderQueries({ repo: orderRepo });
   const outboxMonitor = createOutboxMonitor({ repo: createOutboxRepository(db) });
   // Online payment: Razorpay or the simulated gateway (config decides; tests may hand in one aimed at a fake API).
   const paymentGateway = deps.paymentGateway ?? createPaymentGateway(config, { redis: deps.redis });
   const paymentRepo = createPaymentRepository(db);
-  const logger = deps.logger ?? createLogger('silent', 'services');
   const refunds = createRefundService({ repo: createRefundRepository(db), transaction, gateway: paymentGateway });
   const payments = createPaymentService({
     repo: paymentRepo,

@@ -9,6 +9,7 @@ import { toAddressDto } from '../addresses/address-service';
 import { prepareEvent } from '../outbox/outbox-writer';
 import { actorToDb, paymentTypeToDb, statusToDb, type PaymentTypeName } from './order-enums';
 import { toOrderDto, type OrderRow } from './order-mapper';
+import type { OrderNews } from './order-news';
 import type { Transaction, Tx } from '../../infra/prisma';
 import type { CheckoutPaymentState, NewCheckout, NewOrder, OrderProduct, OrderRepository } from './order-repository';
 import { transitionOrder } from './order-transitions';
@@ -101,8 +102,8 @@ const outOfStock = (products: OrderProduct[]) =>
  * outbox event, the emptied cart and the stock reservation (order-repository.ts `insertPlaced`). The order is
  * shaped for the API before it is written, so neither the reply nor the event's consumer reads it back.
  */
-export function createOrderService(deps: { repo: OrderRepository; transaction: Transaction; limits: OrderLimits }) {
-  const { repo, transaction, limits } = deps;
+export function createOrderService(deps: { repo: OrderRepository; transaction: Transaction; limits: OrderLimits; news: OrderNews }) {
+  const { repo, transaction, limits, news } = deps;
 
   /** The earlier checkout of this key, if it ordered exactly this; a different order under the same key is refused. */
   async function existing(userId: string, key: string | null, fingerprint: string): Promise<PlacedCheckout | null> {
@@ -183,7 +184,7 @@ export function createOrderService(deps: { repo: OrderRepository; transaction: T
      */
     async cancelByShopper(userId: string, orderId: string, reason?: string): Promise<OrderDto> {
       // One store's order of a checkout is cancelled on its own; a paid one refunds its own part (order-transitions.ts).
-      const { order } = await transaction((tx) =>
+      const { order, event } = await transaction((tx) =>
         transitionOrder(tx, {
           orderId,
           ownerId: userId,
@@ -198,6 +199,7 @@ export function createOrderService(deps: { repo: OrderRepository; transaction: T
           },
         }),
       );
+      news.changed(event);
       return toOrderDto(order);
     },
   };

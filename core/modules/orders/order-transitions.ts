@@ -24,7 +24,8 @@ export type TransitionRequest = {
   guard?: (current: { status: OrderStatus; isPaid: boolean }) => void;
 };
 
-export type TransitionResult = { order: OrderRow; changed: boolean };
+/** `event`: the change's announcement, committed with it (none when nothing changed). */
+export type TransitionResult = { order: OrderRow; changed: boolean; event?: ReturnType<typeof announcement> };
 
 /**
  * The one way an order changes after it is placed, used by seller routes and by workers alike
@@ -42,8 +43,9 @@ export async function transitionOrder(tx: Tx, req: TransitionRequest): Promise<T
   if (!change) return { order: current, changed: false };
 
   if (!hasSideEffects(change)) {
-    await writeOrderChange(sql, change, announcement(change));
-    return { order: change.order, changed: true };
+    const event = announcement(change);
+    await writeOrderChange(sql, change, event);
+    return { order: change.order, changed: true, event };
   }
   await writeOrderChange(sql, change);
   let order = change.order;
@@ -57,8 +59,9 @@ export async function transitionOrder(tx: Tx, req: TransitionRequest): Promise<T
   }
   if (change.from === OrderStatus.Pending && change.to === OrderStatus.OrderPlaced) await clearBoughtFromCart(tx, order);
   // Stock and cart rows are not part of the order: nothing it shows changed since it was read back.
-  await appendPreparedEvent(tx, 'order.status_changed', announcement({ ...change, order }));
-  return { order, changed: true };
+  const event = announcement({ ...change, order });
+  await appendPreparedEvent(tx, 'order.status_changed', event);
+  return { order, changed: true, event };
 }
 
 /**

@@ -5,6 +5,7 @@ import { conflict, notFound } from '../../domain/errors';
 import { OrderStatus } from '../../domain/order-status';
 import type { Transaction } from '../../infra/prisma';
 import { toOrderDto } from './order-mapper';
+import type { OrderNews } from './order-news';
 import { announcement, hasSideEffects, planChange, transitionOrder, type TransitionRequest } from './order-transitions';
 import type { SellerOrderRepository } from './seller-order-repository';
 
@@ -17,8 +18,8 @@ export type SellerBoardPage = { orders: OrderDto[]; total: number; page: number;
  * A store's order board: reading its own orders, and moving one along the delivery sequence or recording that its
  * cash was collected. Another store's order answers 404, as a missing one does, and nothing changes. Changes go through the one order transition (state machine, history, version, outbox event).
  */
-export function createSellerOrderService(deps: { repo: SellerOrderRepository; transaction: Transaction }) {
-  const { repo, transaction } = deps;
+export function createSellerOrderService(deps: { repo: SellerOrderRepository; transaction: Transaction; news: OrderNews }) {
+  const { repo, transaction, news } = deps;
 
   return {
     /** Newest first; COD and online orders alike, Pending online orders included and marked by their status. */
@@ -60,8 +61,15 @@ export function createSellerOrderService(deps: { repo: SellerOrderRepository; tr
       if (!current) throw notFound('order_not_found', 'Order not found');
       const change = planChange(current, request);
       if (!change) return toOrderDto(current);
-      if (!hasSideEffects(change) && (await repo.apply(change, announcement(change)))) return toOrderDto(change.order);
-      const { order } = await transaction((tx) => transitionOrder(tx, request));
+      if (!hasSideEffects(change)) {
+        const event = announcement(change);
+        if (await repo.apply(change, event)) {
+          news.changed(event);
+          return toOrderDto(change.order);
+        }
+      }
+      const { order, event } = await transaction((tx) => transitionOrder(tx, request));
+      news.changed(event);
       return toOrderDto(order);
     },
   };
