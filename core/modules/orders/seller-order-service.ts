@@ -16,8 +16,9 @@ export type SellerBoardPage = { orders: OrderDto[]; total: number; page: number;
 
 /**
  * A store's order board: reading its own orders, and moving one along the delivery sequence or recording that its
- * cash was collected. Another store's order answers 404, as a missing one does, and nothing changes. Changes go through the one order transition (state machine, history, version, outbox event), and are announced
- * to the order's sockets as they commit (order-news.ts).
+ * cash was collected. Another store's order answers 404, as a missing one does, and nothing changes. Changes go
+ * through the one order transition (state machine, history, version, outbox event), and are announced to the order's
+ * sockets as they commit (order-news.ts).
  */
 export function createSellerOrderService(deps: { repo: SellerOrderRepository; transaction: Transaction; news: OrderNews }) {
   const { repo, transaction, news } = deps;
