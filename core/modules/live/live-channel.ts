@@ -5,11 +5,7 @@ import { SessionRevocation, sessionRevocationChannel } from '../accounts/session
 /** One Redis pub/sub channel per deployment fans live messages out to every API process. */
 export const liveChannel = (prefix: string) => `${prefix}:live`;
 
-export type LivePublisher = {
-  publish: (envelope: LiveEnvelope) => Promise<void>;
-  /** For an envelope built from an event payload that was checked against its contract as it was prepared. */
-  publishChecked: (envelope: LiveEnvelope) => Promise<void>;
-};
+export type LivePublisher = { publish: (envelope: LiveEnvelope) => Promise<void> };
 
 /** Messages are published only after their effects commit, so a message never announces something that rolled back. */
 export function createLivePublisher(redis: Redis, prefix: string): LivePublisher {
@@ -17,9 +13,6 @@ export function createLivePublisher(redis: Redis, prefix: string): LivePublisher
   return {
     async publish(envelope) {
       await redis.publish(channel, JSON.stringify(LiveEnvelope.parse(envelope)));
-    },
-    async publishChecked(envelope) {
-      await redis.publish(channel, JSON.stringify(envelope));
     },
   };
 }

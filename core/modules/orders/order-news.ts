@@ -4,7 +4,7 @@ import type { Audience, LiveEnvelope } from '../../contracts/ws';
 import type { LivePublisher } from '../live/live-channel';
 
 /** An order's news goes to its shopper, its store and the operator; never to another store. */
-export const orderAudience = (order: OrderDto): Audience => ({ kind: 'order', userId: order.userId, sellerId: order.seller.id });
+const orderAudience = (order: OrderDto): Audience => ({ kind: 'order', userId: order.userId, sellerId: order.seller.id });
 
 /** The live message an order event announces, under the event's id. */
 export function orderNews(eventId: string, type: 'order.created' | 'order.updated', order: OrderDto): LiveEnvelope {
@@ -28,7 +28,7 @@ export function createOrderNews(live: LivePublisher | undefined, onFailure: (err
     changed(event: { id: string; payload: EventDataOf<'order.status_changed'> } | undefined): void {
       if (!event?.payload.order) return;
       // Never awaited: the change has committed, and its answer must not wait for Redis, or fail with it.
-      live?.publishChecked(orderNews(event.id, 'order.updated', event.payload.order)).catch(onFailure);
+      live?.publish(orderNews(event.id, 'order.updated', event.payload.order)).catch(onFailure);
     },
   };
 }
