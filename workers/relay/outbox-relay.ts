@@ -11,16 +11,22 @@ const BATCH = 200;
 const LINGER_MS = 10;
 
 /**
- * Opens the transaction and claims the oldest unpublished rows in one simple-protocol query (no parameters). SKIP
- * LOCKED lets several relays work side by side without taking each other's rows. The commit need not wait for the
- * disk: if the database crashed before the mark was saved, the rows would be relayed again under the same job ids,
- * which BullMQ and the idempotent consumers absorb.
+ * The claim's settings. The commit need not wait for the disk: if the database crashed before the mark was saved, the
+ * rows would be relayed again under the same job ids, which BullMQ and the idempotent consumers absorb. The rows are
+ * found by walking the index of unpublished rows in order (outbox_unpublished_idx), not through a bitmap of it: the
+ * walk marks the entries of rows relayed since the last vacuum dead as it passes them, so the next claims skip them,
+ * where a bitmap scan reads every such row again each time (prisma/migrations/*_outbox_unpublished_index).
  */
+export const CLAIM_SETTINGS = 'SET LOCAL synchronous_commit = off; SET LOCAL enable_bitmapscan = off;';
+
+/** The oldest unpublished rows; SKIP LOCKED lets several relays work side by side without taking each other's rows. */
+export const NEXT_UNPUBLISHED = `SELECT id FROM outbox WHERE published_at IS NULL ORDER BY created_at, id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`;
+
+/** Opens the transaction and claims the next rows in one simple-protocol query (no parameters). */
 const CLAIM_BATCH = `
   BEGIN;
-  SET LOCAL synchronous_commit = off;
-  UPDATE outbox SET published_at = now()
-   WHERE id IN (SELECT id FROM outbox WHERE published_at IS NULL ORDER BY created_at, id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
+  ${CLAIM_SETTINGS}
+  UPDATE outbox SET published_at = now() WHERE id IN (${NEXT_UNPUBLISHED})
   RETURNING id, type, queue, payload, created_at`;
 
 /**
@@ -73,7 +79,8 @@ export function createOutboxRelay(opts: {
   async function publishBatch(): Promise<number> {
     const client = await pool.connect();
     try {
-      const [, , claimed] = (await client.query(CLAIM_BATCH)) as unknown as [pg.QueryResult, pg.QueryResult, pg.QueryResult<OutboxRow>];
+      // One result per statement of the claim; the UPDATE, last, returns the claimed rows.
+      const claimed = ((await client.query(CLAIM_BATCH)) as unknown as pg.QueryResult[]).at(-1) as pg.QueryResult<OutboxRow>;
       const rows = claimed.rows.sort((a, b) => a.created_at.getTime() - b.created_at.getTime() || (a.id < b.id ? -1 : 1));
       if (rows.length === 0) {
         await client.query('COMMIT');
