@@ -36,6 +36,14 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Request ids: a random prefix per process, then a counter: unique across processes and restarts, and cheaper than a
+ * random UUID per request, which showed in profiles of the busiest read (a kept catalogue page).
+ */
+const REQUEST_ID_PREFIX = crypto.randomUUID().slice(0, 8);
+let requestCount = 0;
+const nextRequestId = () => `${REQUEST_ID_PREFIX}-${(++requestCount).toString(36)}`;
+
 /** JSON bodies are small in this API; uploads go through multipart with their own limits. */
 const BODY_LIMIT = 64 * 1024;
 
@@ -48,7 +56,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: deps.config.trustProxy,
     // Never let a client choose the request id: it appears in logs and error replies.
-    genReqId: () => crypto.randomUUID(),
+    genReqId: nextRequestId,
     // request.log: the request-id child logger is made only when a request writes a line (logger.ts).
     childLoggerFactory: (logger, bindings, options) => lazyRequestLogger(logger as Logger, bindings, options as Record<string, unknown>),
     // The router refuses malformed URLs and over-long path parameters before any handler runs; answer those in the

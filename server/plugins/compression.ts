@@ -75,13 +75,31 @@ function parseAcceptEncoding(acceptEncoding: string): Encoding | null {
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
-const compressed = new WeakMap<Buffer, Partial<Record<Encoding, Promise<Buffer>>>>();
+/** A body's compressed form: the compression under way, then its result, kept for the body's lifetime. */
+type Variant = { promise: Promise<Buffer>; ready?: Buffer };
+const compressed = new WeakMap<Buffer, Partial<Record<Encoding, Variant>>>();
+
+function variantOf(body: Buffer, encoding: Encoding): Variant {
+  let variants = compressed.get(body);
+  if (!variants) compressed.set(body, (variants = {}));
+  let variant = variants[encoding];
+  if (!variant) {
+    const promise = encoding === 'br' ? brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }) : gzip(body, { level: 6 });
+    const made: Variant = (variant = variants[encoding] = { promise });
+    promise.then(
+      (bytes) => void (made.ready = bytes),
+      () => {},
+    );
+  }
+  return variant;
+}
 
 /** `body` compressed with `encoding`, computed once per body (a cached answer is the same Buffer until it changes). */
 export function compressedOnce(body: Buffer, encoding: Encoding): Promise<Buffer> {
-  let variants = compressed.get(body);
-  if (!variants) compressed.set(body, (variants = {}));
-  variants[encoding] ??=
-    encoding === 'br' ? brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }) : gzip(body, { level: 6 });
-  return variants[encoding];
+  return variantOf(body, encoding).promise;
+}
+
+/** `body` compressed with `encoding` if that is already done (see `compressedOnce`), without waiting. */
+export function compressedIfReady(body: Buffer, encoding: Encoding): Buffer | undefined {
+  return compressed.get(body)?.[encoding]?.ready;
 }

@@ -63,16 +63,24 @@ export function createCatalogService(deps: { repo: CatalogRepository; cacheTtlMs
     return promise;
   }
 
-  async function listJson(query: ProductListQuery): Promise<Buffer> {
-    // One key per distinct answer: the filters as the list applies them (an empty search is no search).
-    // (NUL cannot occur in the filters: the contract refuses control characters.)
-    const key = `${query.search || ''}\0${query.category || ''}\0${query.seller ?? ''}\0${query.page ?? 1}\0${query.limit ?? ''}`;
+  /** One key per distinct answer: the filters as the list applies them (an empty search is no search). */
+  // (NUL cannot occur in the filters: the contract refuses control characters.)
+  const keyOf = (query: ProductListQuery) => `${query.search || ''}\0${query.category || ''}\0${query.seller ?? ''}\0${query.page ?? 1}\0${query.limit ?? ''}`;
+
+  /**
+   * The list's body if one is kept for the current catalogue, at once (no promise: the hot path of every page view);
+   * past the TTL it is still served while a fresh one is built in the background.
+   */
+  function cachedListJson(query: ProductListQuery): Buffer | undefined {
+    const key = keyOf(query);
     const entry = cached.get(key);
-    if (entry && entry.generation === generation) {
-      if (Date.now() - entry.at >= ttl) build(key, query).catch(() => {}); // refresh in the background
-      return entry.body;
-    }
-    return build(key, query);
+    if (!entry || entry.generation !== generation) return undefined;
+    if (Date.now() - entry.at >= ttl) build(key, query).catch(() => {}); // refresh in the background
+    return entry.body;
+  }
+
+  async function listJson(query: ProductListQuery): Promise<Buffer> {
+    return cachedListJson(query) ?? build(keyOf(query), query);
   }
 
   async function list(query: ProductListQuery, includeOutOfStock = false): Promise<ProductPage> {
@@ -91,6 +99,7 @@ export function createCatalogService(deps: { repo: CatalogRepository; cacheTtlMs
 
     /** A list (the whole in-stock list when nothing narrows it) as a ready JSON body: `{ success, products, total, page, limit }`. */
     listJson,
+    cachedListJson,
 
     /** The whole in-stock list as a ready JSON body. */
     wholeListJson: (): Promise<Buffer> => listJson({}),

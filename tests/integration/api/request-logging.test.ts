@@ -6,7 +6,7 @@ describe('per-request log lines', () => {
   const contexts: TestContext[] = [];
   afterAll(() => Promise.all(contexts.map((c) => c.close())));
 
-  async function linesAt(level: string): Promise<{ msg: string; level: number; url?: string; statusCode?: number }[]> {
+  async function linesAt(level: string): Promise<{ msg: string; level: number; url?: string; statusCode?: number; reqId?: string }[]> {
     const lines: string[] = [];
     const capture = new Writable({
       write(chunk, _encoding, done) {
@@ -32,5 +32,10 @@ describe('per-request log lines', () => {
       [20, '/api/product/list', 200],
       [20, '/api/user/is-auth', 200],
     ]);
+    // Each request its own id: this process's random prefix, then a count.
+    const [first, second] = lines.map((l) => l.reqId!);
+    expect(first).toMatch(/^[0-9a-f]{8}-[0-9a-z]+$/);
+    expect(second).not.toBe(first);
+    expect(second!.split('-')[0]).toBe(first!.split('-')[0]);
   });
 });

@@ -1,8 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorReplies, IdParams, MessageReply } from '../../../../core/contracts/http/common';
 import { ProductDetailReply, ProductListQuery, ProductListReply, ProductPatchBody, ProductReply, StockBody } from '../../../../core/contracts/http/products';
-import { COMPRESS_THRESHOLD_BYTES, compressedOnce, preferredEncoding } from '../../../plugins/compression';
+import { COMPRESS_THRESHOLD_BYTES, compressedIfReady, compressedOnce, preferredEncoding, type Encoding } from '../../../plugins/compression';
 import { productFormParts } from './upload-parts';
 
 export default async function productRoutes(fastify: FastifyInstance) {
@@ -12,14 +12,20 @@ export default async function productRoutes(fastify: FastifyInstance) {
   // GET /api/product/list: in-stock products of approved stores; ?search=&category=&seller=&page=&limit= narrow it, no limit = the whole list.
   // It compresses its own bodies, once each, so the compression plugin's per-request hooks are left out of this route.
   const selfCompressed = { compress: false, decompress: false } as const;
-  app.get('/list', { ...selfCompressed, schema: { querystring: ProductListQuery, response: { 200: ProductListReply, ...ErrorReplies } } }, async (request, reply) => {
+  app.get('/list', { ...selfCompressed, schema: { querystring: ProductListQuery, response: { 200: ProductListReply, ...ErrorReplies } } }, (request, reply) => {
     // Every list is a ready-made JSON body of the same schema, kept by the catalogue until a product changes, sent as
     // it is and compressed once per body (answers under the compression threshold go as they are, as elsewhere).
-    const body = await catalog.listJson(request.query);
-    reply.type('application/json').header('vary', 'accept-encoding');
-    const encoding = body.length >= COMPRESS_THRESHOLD_BYTES ? preferredEncoding(request.headers['accept-encoding']) : null;
-    if (!encoding) return reply.send(body as never);
-    return reply.header('content-encoding', encoding).send((await compressedOnce(body, encoding)) as never);
+    const accepted = request.headers['accept-encoding'];
+    // Nearly every page view: the list and its compressed form are both kept, and go out at once, with no promise.
+    const kept = catalog.cachedListJson(request.query);
+    const encoding = kept && listEncoding(kept, accepted);
+    const ready = kept && (encoding ? compressedIfReady(kept, encoding) : kept);
+    if (ready) return void sendList(reply, ready, encoding ?? null);
+    return (async () => {
+      const body = await catalog.listJson(request.query);
+      const encoding = listEncoding(body, accepted);
+      return sendList(reply, encoding ? await compressedOnce(body, encoding) : body, encoding);
+    })();
   });
 
   app.get('/:id', { schema: { params: IdParams, response: { 200: ProductDetailReply, ...ErrorReplies } } }, async (request) => {
@@ -62,4 +68,15 @@ export default async function productRoutes(fastify: FastifyInstance) {
   app.get('/seller-list', { ...seller, schema: { querystring: ProductListQuery, response: { 200: ProductListReply, ...ErrorReplies } } }, async (request) => {
     return { success: true as const, ...(await productAdmin.list(request.sellerId, request.query)) };
   });
+}
+
+/** A list body is compressed from the threshold up, as other answers are, in the encoding the client prefers. */
+function listEncoding(body: Buffer, acceptEncoding: string | undefined): Encoding | null {
+  return body.length >= COMPRESS_THRESHOLD_BYTES ? preferredEncoding(acceptEncoding) : null;
+}
+
+function sendList(reply: FastifyReply, bytes: Buffer, encoding: Encoding | null): FastifyReply {
+  reply.type('application/json').header('vary', 'accept-encoding');
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply.send(bytes);
 }
