@@ -4,10 +4,19 @@ import { WS_CLOSE, WsClientMessage, type WsMessage } from '../../core/contracts/
 /** A ping is a few dozen bytes; a longer text frame is not one, whatever it holds, and is not parsed. */
 const MAX_PING_CHARS = 64;
 
+/**
+ * A ping exactly as the browser client writes it (`JSON.stringify({ type: 'ping', id })`): a visible page sends one
+ * every second, so this one shape is recognised without JSON.parse or the schema. The id is a JSON integer (no leading
+ * zero) of at most 15 digits, so a safe integer, as the schema demands. Any other spelling takes the general path.
+ */
+const USUAL_PING = /^\{"type":"ping","id":(0|[1-9]\d{0,14})\}$/;
+
 function parsePing(data: RawData, isBinary: boolean): WsClientMessage | null {
   if (isBinary) return null;
   const text = String(data);
   if (text.length > MAX_PING_CHARS) return null;
+  const usual = USUAL_PING.exec(text);
+  if (usual) return { type: 'ping', id: Number(usual[1]) };
   try {
     const parsed = WsClientMessage.safeParse(JSON.parse(text));
     return parsed.success ? parsed.data : null;

@@ -25,6 +25,22 @@ describe('the client heartbeat on the real WebSocket', () => {
     }
   });
 
+  it("answers a ping in any JSON spelling, not only the browser client's, and the largest safe ids", async () => {
+    const ws = await openSocket(baseUrl);
+    const spellings: [string, number][] = [
+      ['{"id":3,"type":"ping"}', 3],
+      [' { "type" : "ping", "id" : 4 } ', 4],
+      ['{"type":"ping","id":999999999999999}', 999_999_999_999_999],
+      ['{"type":"ping","id":1000000000000000}', 1_000_000_000_000_000],
+      ['{"type":"ping","id":9007199254740991}', Number.MAX_SAFE_INTEGER],
+    ];
+    for (const [frame, id] of spellings) {
+      ws.socket.send(frame);
+      expect(await ws.next((m) => m.type === 'pong' && m.id === id, 2_000), frame).toEqual({ type: 'pong', id });
+    }
+    ws.close();
+  });
+
   it('still closes a socket that sends anything but a well-formed ping', async () => {
     const frames: (string | Buffer)[] = [
       JSON.stringify({ type: 'ping' }),
@@ -34,6 +50,9 @@ describe('the client heartbeat on the real WebSocket', () => {
       JSON.stringify({ type: 'ping', id: 1, extra: 'x'.repeat(100) }),
       Buffer.from(JSON.stringify({ type: 'ping', id: 1 })),
       'ping',
+      // Not JSON (a leading zero), and an id past the safe integers: the browser client's shape, but not a ping.
+      '{"type":"ping","id":007}',
+      '{"type":"ping","id":9007199254740992}',
     ];
     for (const frame of frames) {
       const ws = await openSocket(baseUrl);
