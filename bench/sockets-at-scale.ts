@@ -52,7 +52,8 @@ type Move = { orderId: string; status: 'On The Way' | 'Delivered' };
  * all opened by several load-generator processes from several loopback addresses (lib/socket-fleet.ts). Measured:
  * targeted order updates at 200/s (seller's PUT /api/order/status → the shopper's socket) against the same on a process
  * holding 1,000 sockets, in alternating runs; one `product.updated` broadcast to every socket against the bare ws
- * server broadcasting the same message to as many sockets, alternating; API memory per idle socket; the heartbeat's CPU.
+ * server broadcasting the same message to as many sockets, alternating; API memory per idle socket; the heartbeat's CPU;
+ * what a visible page's own pings cost (5,000 sockets pinging each second on a process of their own).
  */
 export async function socketsAtScale(stack: Stack, log: (line: string) => void): Promise<Row[]> {
   const seller = await sellerCookie(stack.api);
@@ -128,6 +129,7 @@ export async function socketsAtScale(stack: Stack, log: (line: string) => void):
     await bare.child.stop();
     // Only now: every API process delivers every broadcast to its own sockets, so the small one's would have competed
     // with API A for the cores during the broadcasts, which the bare ws server does not.
+    rows.push(...(await visiblePagesCost(fleet, stack, log)));
     await fleet.open(apiSmall.wsUrl, SMALL, smallShoppers.map((s) => s.cookie));
 
     // Targeted updates at 200/s: runs alternate between the 1,000-socket process and the 18,000-socket one.
@@ -329,6 +331,55 @@ async function heartbeatCost(api: Api, bare: Child, log: (line: string) => void)
     target: { on: 'value', op: '<', value: TARGET_SWEEP_MS },
     note: "the load generator's sockets send nothing, so every sweep pings them all; a browser pings every second itself, and the hub does not ping a socket it heard from since the last sweep",
   });
+}
+
+/** Visible pages on a process of their own, each pinging once a second, and how long their CPU is counted. */
+const VISIBLE_PAGES = 5_000;
+const VISIBLE_SECONDS = 10;
+/** A visible page pings once a second (client/src/lib/live-socket.ts). */
+const PINGS_PER_PAGE_PER_SECOND = 1;
+
+/**
+ * What a visible page costs the API: 5,000 sockets on an API process of their own each ping once a second, as the
+ * browser client does while its page is visible, and the process's CPU over a window of whole seconds is divided by
+ * the pings in it. None of its sockets is silent, so its own heartbeat pings none of them. The load generators could
+ * not send 18,000 pings a second beside the API on these two cores, so that figure is extrapolated, and says so.
+ */
+async function visiblePagesCost(fleet: SocketFleet, stack: Stack, log: (line: string) => void): Promise<Row[]> {
+  const api = await stack.startApi('api-visible');
+  try {
+    await fleet.open(api.wsUrl, VISIBLE_PAGES);
+    const pinging = fleet.ping(api.wsUrl, VISIBLE_SECONDS + 2);
+    // Past the first second every socket is pinging in its own slot of each second.
+    await sleep(1500);
+    const before = cpuMs(api.child.pid);
+    const started = performance.now();
+    await sleep(VISIBLE_SECONDS * 1000);
+    const cpu = cpuMs(api.child.pid) - before;
+    const seconds = (performance.now() - started) / 1000;
+    const { sent, pongs } = await pinging;
+    await fleet.close(api.wsUrl);
+    const perPingUs = (cpu * 1000) / (VISIBLE_PAGES * PINGS_PER_PAGE_PER_SECOND * seconds);
+    log(`  visible pages: ${VISIBLE_PAGES} sockets pinging each second, API ${cpu.toFixed(0)} ms of CPU in ${seconds.toFixed(1)} s: ${perPingUs.toFixed(1)} µs per ping; ${pongs} pongs for ${sent} pings`);
+    return [
+      row({
+        section: SECTION,
+        name: `a visible page's heartbeat: API CPU per ping answered, ${VISIBLE_PAGES.toLocaleString('en-US')} sockets each pinging once a second as the browser client does`,
+        unit: 'µs',
+        runs: [perPingUs],
+        note: `${sent.toLocaleString('en-US')} pings sent, ${pongs.toLocaleString('en-US')} pongs received; on loopback the pong's write also carries the receiving side's kernel work`,
+      }),
+      row({
+        section: SECTION,
+        name: `extrapolated: API CPU for ${PER_PROCESS.toLocaleString('en-US')} visible pages on one process (a ping a second each)`,
+        unit: 'cores',
+        runs: [(perPingUs * PER_PROCESS * PINGS_PER_PAGE_PER_SECOND) / 1e6],
+        note: `the per-ping figure above times ${PER_PROCESS.toLocaleString('en-US')} pings a second, not measured: the load generators could not send that many beside the API on two cores; hidden pages do not ping`,
+      }),
+    ];
+  } finally {
+    await api.stop();
+  }
 }
 
 function memoryRows(idle: Memory, held: Memory, bareKbPerSocket: number): Row[] {

@@ -4,12 +4,14 @@ import WebSocket from 'ws';
  * A load-generator process that holds WebSockets for the bench (bench/lib/socket-fleet.ts starts several): one process
  * may hold at most ~19,900 sockets (its open-file limit), and each loopback source address at most ~28,000 connections
  * to one server, so the bench spreads its sockets over processes and over 127.0.0.x addresses. It reports, through
- * the IPC channel, when each `order.updated` reached one of its sockets and when a broadcast reached all of them.
+ * the IPC channel, when each `order.updated` reached one of its sockets and when a broadcast reached all of them, and
+ * it can make its sockets to a server behave as visible pages do: ping once a second, as the browser client does.
  * Arrival times are epoch milliseconds (performance.timeOrigin + now), comparable across the machine's processes.
  */
 type Command =
   | { op: 'open'; id: number; url: string; count: number; cookies: string[]; localAddresses: string[]; origin: string }
   | { op: 'expect'; id: number; url: string; marker: string; timeoutMs: number }
+  | { op: 'ping'; id: number; url: string; seconds: number }
   | { op: 'close'; id: number; url?: string }
   | { op: 'stats'; id: number };
 
@@ -18,6 +20,8 @@ type Held = { socket: WebSocket; url: string };
 const held = new Set<Held>();
 const now = () => performance.timeOrigin + performance.now();
 const ORDER_UPDATED = Buffer.from('"type":"order.updated"');
+const PONG = Buffer.from('{"type":"pong"');
+let pongs = 0;
 
 /** The broadcasts being waited for, by server: the marker's bytes, and the arrivals so far. */
 const expected = new Map<string, { marker: Buffer; count: number; first: number; last: number }>();
@@ -29,6 +33,10 @@ function reply(message: object): void {
 }
 
 function onMessage(raw: Buffer, entry: Held): void {
+  if (raw.indexOf(PONG) === 0) {
+    pongs++;
+    return;
+  }
   const at = now();
   const wanted = expected.get(entry.url);
   if (wanted && raw.indexOf(wanted.marker) !== -1) {
@@ -87,6 +95,34 @@ async function openMany(c: Extract<Command, { op: 'open' }>): Promise<{ opened: 
   return { opened, failed };
 }
 
+/**
+ * Every socket to `url` pings once a second for `seconds`, as a visible page of the store does (client/src/lib/
+ * live-socket.ts: the same frame), the sockets' pings spread evenly over each second. Resolves with the pings sent
+ * and the pongs that came back.
+ */
+async function pingFor(url: string, seconds: number): Promise<{ sent: number; pongs: number }> {
+  const sockets = [...held].filter((h) => h.url === url).map((h) => h.socket);
+  let sent = 0;
+  let nextId = 0;
+  pongs = 0;
+  const timers = sockets.map((socket, i) =>
+    setTimeout(() => {
+      const ping = () => {
+        if (socket.readyState !== WebSocket.OPEN) return;
+        socket.send(JSON.stringify({ type: 'ping', id: nextId++ }));
+        sent++;
+      };
+      ping();
+      timers[i] = setInterval(ping, 1000);
+    }, (i * 1000) / sockets.length),
+  );
+  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  for (const timer of timers) clearInterval(timer);
+  // The last pongs are still on their way.
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  return { sent, pongs };
+}
+
 async function closeAll(url?: string): Promise<number> {
   const closing = [...held].filter((h) => !url || h.url === url);
   await Promise.all(
@@ -127,6 +163,8 @@ process.on('message', (command: Command) => {
         expected.delete(command.url);
         return reply({ op: 'done', id: command.id, expected: mine, received: wanted.count, first: wanted.first, last: wanted.last });
       }
+      case 'ping':
+        return reply({ op: 'done', id: command.id, ...(await pingFor(command.url, command.seconds)) });
       case 'close':
         return reply({ op: 'done', id: command.id, closed: await closeAll(command.url) });
       case 'stats':

@@ -115,6 +115,12 @@ export function createSocketFleet(processes: number, onArrivals: (arrivals: Arri
       };
     },
 
+    /** Every socket to `url` pings once a second for `seconds`, as visible pages do; the pings sent and pongs received. */
+    async ping(url: string, seconds: number): Promise<{ sent: number; pongs: number }> {
+      const all = await Promise.all(workers.map((w) => ask<{ sent: number; pongs: number }>(w, { op: 'ping', url, seconds })));
+      return { sent: all.reduce((n, r) => n + r.sent, 0), pongs: all.reduce((n, r) => n + r.pongs, 0) };
+    },
+
     async close(url?: string): Promise<void> {
       await Promise.all(workers.map((w) => ask<{ closed: number }>(w, { op: 'close', url }).then((r) => held.set(w, held.get(w)! - r.closed))));
     },
