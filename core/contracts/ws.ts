@@ -15,7 +15,11 @@ export const WsMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('payment.failed'), orderId: z.string(), message: z.string() }),
   /** A store's standing changed: sent to that store's own sessions and to the operator. */
   z.object({ type: z.literal('store.updated'), store: StoreDto }),
-  z.object({ type: z.literal('hello'), role: z.enum(['user', 'seller', 'operator', 'visitor']) }),
+  /**
+   * The socket is registered: deliveries start. `pingEveryMs`: how often the page should ping while visible (every
+   * second unless the process is busy; server/ws/ping-cadence.ts). A page without it pings every second.
+   */
+  z.object({ type: z.literal('hello'), role: z.enum(['user', 'seller', 'operator', 'visitor']), pingEveryMs: z.optional(z.int().check(z.gte(250), z.lte(60_000))) }),
   /** The answer to the client's `ping`, echoing its `id`. */
   z.object({ type: z.literal('pong'), id: z.int() }),
 ]);

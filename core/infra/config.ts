@@ -90,6 +90,8 @@ const ConfigSchema = z.object({
     OUTBOX_POLL_MS: z.coerce.number().int().positive().default(1000),
     /** How often sockets are pinged and their sessions re-checked. */
     WS_HEARTBEAT_MS: z.coerce.number().int().min(50).default(30_000),
+    /** Pings a second an API process lets its visible pages send in all: a fuller process asks for a slower cadence. */
+    WS_CLIENT_PINGS_PER_SECOND: z.coerce.number().int().positive().default(5_000),
     /** How often the worker role purges what retention no longer keeps (below). */
     PURGE_EVERY_SECONDS: z.coerce.number().int().positive().default(3600),
     /** Relayed outbox rows are kept this long for inspection, then deleted. */
@@ -163,6 +165,7 @@ export type Config = Readonly<{
   outboxPollMs: number;
   retention: { purgeEveryMs: number; publishedEventsMs: number; endedSessionsMs: number; webhooksMs: number; failedJobsMs: number };
   wsHeartbeatMs: number;
+  wsClientPingsPerSecond: number;
   logLevel: string;
   serveClient: boolean;
   dataDir: string;
@@ -236,6 +239,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       failedJobsMs: e.RETENTION_FAILED_JOBS_DAYS * DAY,
     }),
     wsHeartbeatMs: e.WS_HEARTBEAT_MS,
+    wsClientPingsPerSecond: e.WS_CLIENT_PINGS_PER_SECOND,
     logLevel: e.LOG_LEVEL,
     serveClient: e.SERVE_CLIENT,
     dataDir: e.DATA_DIR,

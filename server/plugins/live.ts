@@ -6,6 +6,7 @@ import { originRefusal } from './security';
 import { WS_CLOSE } from '../../core/contracts/ws';
 import { createLiveSubscriber } from '../../core/modules/live/live-channel';
 import { onClientFrame, wasRefused } from '../ws/client-frames';
+import { pingEveryMs } from '../ws/ping-cadence';
 import { createWsHub, type SocketIdentity, type WsHub } from '../ws/ws-hub';
 import { SELLER_COOKIE, USER_COOKIE } from './auth';
 
@@ -90,7 +91,7 @@ export default fp(async function live(app: FastifyInstance) {
       releaseUpgrade(socket, stream, onSocketError);
       const client = hub.add(socket, identity, stream);
       const role = identity.isOperator ? 'operator' : identity.sellerId ? 'seller' : identity.userId ? 'user' : 'visitor';
-      hub.send(client, { type: 'hello', role });
+      hub.send(client, { type: 'hello', role, pingEveryMs: pingEveryMs(hub.size(), app.config.wsClientPingsPerSecond) });
     },
   );
 

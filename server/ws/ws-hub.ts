@@ -206,7 +206,7 @@ export function createWsHub({ sweepSlice = SWEEP_SLICE }: { sweepSlice?: number 
 
     /**
      * Heartbeat: a socket that did not answer the last ping is dead (its peer vanished without a close). A socket
-     * heard from since the last sweep is alive and is not pinged: the browser client pings every second, and its own
+     * heard from since the last sweep is alive and is not pinged: a visible page pings every 1-10 s, and its own
      * frames keep proxies from closing the connection as idle, so a server ping to it would be pure cost. A silent one
      * is pinged, and ended at the next sweep if still silent. `spreadMs`: how long the sweep may take to go round.
      */

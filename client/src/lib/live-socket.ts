@@ -11,10 +11,13 @@ type LiveHandlers = {
 
 const FIRST_RETRY_MS = 500;
 const MAX_RETRY_MS = 10_000;
-/** The heartbeat: a ping this often while the page is visible; the server answers each with a pong. */
+/**
+ * The heartbeat: a ping this often while the page is visible, unless the server's `hello` asks for a slower cadence
+ * (a busy process does); the server answers each with a pong.
+ */
 const PING_EVERY_MS = 1_000;
-/** Nothing heard for this long (a pong is due every second) means the socket has gone silent: say offline. */
-const SILENT_AFTER_MS = 1_500;
+/** Nothing heard for this long past a due pong means the socket has gone silent: say offline. */
+const SILENT_GRACE_MS = 500;
 /** Silent this long: the socket is given up and a new one opened (the old path may never come back). */
 const REPLACE_AFTER_MS = 10_000;
 
@@ -40,8 +43,9 @@ function retire(socket: WebSocket): void {
  * contract and unknown ones ignored; a lost connection is retried with exponential backoff capped at 10 s.
  *
  * A connection can also go silent without closing (a stalled proxy or network path: the browser may take minutes to
- * notice), so once the server's `hello` arrives the socket pings every second. Nothing heard for 1.5 s: the page says
- * offline. Heard again: online, and the snapshots are fetched again, since messages may have been lost meanwhile.
+ * notice), so once the server's `hello` arrives the socket pings every second (or as the hello asks). Nothing heard for
+ * half a second past a due pong: the page says offline. Heard again: online, and the snapshots are fetched again,
+ * since messages may have been lost meanwhile.
  */
 export function createLiveSocket(handlers: LiveHandlers, path = '/ws') {
   let socket: WebSocket | null = null;
@@ -85,7 +89,7 @@ export function createLiveSocket(handlers: LiveHandlers, path = '/ws') {
         attempt = 0;
         handlers.statusChanged('online');
         handlers.opened();
-        heartbeat.start();
+        heartbeat.start(parsed.data.pingEveryMs ?? PING_EVERY_MS);
       } else {
         heartbeat.heard();
       }
@@ -178,9 +182,11 @@ type HeartbeatHandlers = {
  */
 function createHeartbeat(handlers: HeartbeatHandlers) {
   let running = false;
-  /** Nothing heard for SILENT_AFTER_MS: the page says offline until a frame arrives. */
+  /** Nothing heard for a beat and a half-second: the page says offline until a frame arrives. */
   let silent = false;
   let nextId = 0;
+  /** This socket's cadence, from its hello. */
+  let every = PING_EVERY_MS;
   let pingTimer: ReturnType<typeof setInterval> | undefined;
   let watchdog: ReturnType<typeof setTimeout> | undefined;
 
@@ -198,7 +204,7 @@ function createHeartbeat(handlers: HeartbeatHandlers) {
   /** Silent: ping often until something is heard, or give the socket up. */
   function keepAsking(): void {
     handlers.ping({ type: 'ping', id: nextId++ });
-    pingEvery(PING_EVERY_MS / 4);
+    pingEvery(every / 4);
     clearTimeout(watchdog);
     watchdog = setTimeout(gaveUp, REPLACE_AFTER_MS);
   }
@@ -211,13 +217,13 @@ function createHeartbeat(handlers: HeartbeatHandlers) {
   /** From now, silence is counted again (after a frame, or when the tab shows). */
   function watch(): void {
     clearTimeout(watchdog);
-    watchdog = setTimeout(wentSilent, SILENT_AFTER_MS);
+    watchdog = setTimeout(wentSilent, every + SILENT_GRACE_MS);
   }
 
   function resume(): void {
     silent = false;
     handlers.ping({ type: 'ping', id: nextId++ });
-    pingEvery(PING_EVERY_MS);
+    pingEvery(every);
     watch();
   }
 
@@ -233,8 +239,9 @@ function createHeartbeat(handlers: HeartbeatHandlers) {
   }
 
   return {
-    start(): void {
+    start(pingEveryMs: number): void {
       stop();
+      every = pingEveryMs;
       running = true;
       if (!document.hidden) resume();
     },

@@ -30,9 +30,9 @@ describe('outbox → BullMQ → pub/sub → WebSocket', () => {
       openSocket(baseUrl, { cookie: seller.cookie }),
       openSocket(baseUrl),
     ]);
-    expect(ownerWs.messages[0]).toEqual({ type: 'hello', role: 'user' });
-    expect(sellerWs.messages[0]).toEqual({ type: 'hello', role: 'seller' });
-    expect(visitorWs.messages[0]).toEqual({ type: 'hello', role: 'visitor' });
+    expect(ownerWs.messages[0]).toEqual({ type: 'hello', role: 'user', pingEveryMs: 1_000 });
+    expect(sellerWs.messages[0]).toEqual({ type: 'hello', role: 'seller', pingEveryMs: 1_000 });
+    expect(visitorWs.messages[0]).toEqual({ type: 'hello', role: 'visitor', pingEveryMs: 1_000 });
 
     const order = await insertOrder(ctx.db, owner.userId);
     await ctx.db.$transaction((tx) => transitionOrder(tx, { orderId: order.id, to: 'On The Way', actor: { type: 'seller', id: seller.sellerId } }));

@@ -60,7 +60,7 @@ describe('seller changes, live', () => {
       openSocket(baseUrl, { cookie: other.cookie }),
       openSocket(baseUrl, { cookie }),
     ]);
-    expect(sellerWs.messages[0]).toEqual({ type: 'hello', role: 'operator' });
+    expect(sellerWs.messages[0]).toEqual({ type: 'hello', role: 'operator', pingEveryMs: 1_000 });
 
     const res = await ctx.app.inject({ method: 'PUT', url: '/api/order/status', headers: { cookie }, payload: { orderId: order._id, status: 'On The Way' } });
     expect(res.statusCode).toBe(200);

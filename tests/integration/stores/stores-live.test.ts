@@ -61,8 +61,8 @@ describe('live updates per store, across processes', () => {
       openSocket(apiB.url!, { cookie: operator }),
       openSocket(apiA.url!, { cookie: shopper.cookie }),
     ]);
-    expect(aOnA.messages[0]).toEqual({ type: 'hello', role: 'seller' });
-    expect(operatorOnB.messages[0]).toEqual({ type: 'hello', role: 'operator' });
+    expect(aOnA.messages[0]).toEqual({ type: 'hello', role: 'seller', pingEveryMs: 1_000 });
+    expect(operatorOnB.messages[0]).toEqual({ type: 'hello', role: 'operator', pingEveryMs: 1_000 });
 
     const orderA = await insertOrderRow(ctx.db, { userId: shopper.userId, sellerId: storeA.sellerId, productId: productA.id });
     const orderB = await insertOrderRow(ctx.db, { userId: shopper.userId, sellerId: storeB.sellerId, productId: productB.id });

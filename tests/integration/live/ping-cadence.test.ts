@@ -1,0 +1,32 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestContext, type TestContext } from '../../helpers/build-app';
+import { openSocket, type LiveSocket } from '../../helpers/live-helpers';
+
+describe("the hello's ping cadence on the real WebSocket", () => {
+  let ctx: TestContext;
+  let baseUrl: string;
+  const sockets: LiveSocket[] = [];
+
+  beforeAll(async () => {
+    // A process that answers two pings a second in all: its third page is asked to ping every two seconds.
+    ctx = await buildTestContext({ WS_CLIENT_PINGS_PER_SECOND: '2' });
+    baseUrl = await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+    await ctx.app.live.subscribed;
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.close();
+    await ctx.close();
+  });
+
+  it('asks each page for a ping a second until the process holds its budget of sockets, then for fewer', async () => {
+    for (let i = 0; i < 3; i++) sockets.push(await openSocket(baseUrl));
+    const hellos = sockets.map((s) => s.messages.find((m) => m.type === 'hello'));
+    expect(hellos.map((h) => h?.type === 'hello' && h.pingEveryMs)).toEqual([1_000, 1_000, 2_000]);
+  });
+
+  it('answers pings at whatever cadence a page keeps', async () => {
+    const [slow] = sockets.slice(-1);
+    slow!.socket.send(JSON.stringify({ type: 'ping', id: 7 }));
+    expect(await slow!.next((m) => m.type === 'pong' && m.id === 7, 2_000)).toEqual({ type: 'pong', id: 7 });
+  });
+});

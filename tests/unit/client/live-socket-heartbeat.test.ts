@@ -1,0 +1,86 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createLiveSocket, type LiveStatus } from '../../../client/src/lib/live-socket';
+
+/** The browser's WebSocket as far as the live socket uses it: the test plays the server. */
+class ScriptedSocket {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static opened: ScriptedSocket[] = [];
+  readyState = ScriptedSocket.CONNECTING;
+  sent: { type: string; id: number }[] = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((event: { data: string }) => void) | null = null;
+  onclose: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  constructor(readonly url: string) {
+    ScriptedSocket.opened.push(this);
+  }
+  send(frame: string): void {
+    this.sent.push(JSON.parse(frame));
+  }
+  close(): void {
+    this.readyState = 3;
+  }
+  /** The server says hello (the socket is registered), with the cadence it asks for, if any. */
+  hello(pingEveryMs?: number): void {
+    this.readyState = ScriptedSocket.OPEN;
+    this.onmessage!({ data: JSON.stringify({ type: 'hello', role: 'visitor', ...(pingEveryMs ? { pingEveryMs } : {}) }) });
+  }
+  pong(): void {
+    const last = this.sent.at(-1)!;
+    this.onmessage!({ data: JSON.stringify({ type: 'pong', id: last.id }) });
+  }
+}
+
+describe("the page's heartbeat keeps the cadence the server's hello gives it", () => {
+  let statuses: LiveStatus[];
+  let live: ReturnType<typeof createLiveSocket>;
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.stubGlobal('WebSocket', ScriptedSocket);
+    ScriptedSocket.opened = [];
+    statuses = [];
+    live = createLiveSocket({ message: () => {}, opened: () => {}, statusChanged: (s) => statuses.push(s) });
+    live.start();
+  });
+  afterEach(() => {
+    live.stop();
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it('pings every second without a cadence, and says offline half a second after a pong is missed', () => {
+    const socket = ScriptedSocket.opened[0]!;
+    socket.hello();
+    expect(socket.sent).toHaveLength(1);
+    vi.advanceTimersByTime(1_000);
+    expect(socket.sent).toHaveLength(2);
+    vi.advanceTimersByTime(499);
+    expect(statuses.at(-1)).toBe('online');
+    vi.advanceTimersByTime(1);
+    expect(statuses.at(-1)).toBe('offline');
+  });
+
+  it('pings as seldom as a busy process asks, and counts silence from that cadence', () => {
+    const socket = ScriptedSocket.opened[0]!;
+    socket.hello(4_000);
+    vi.advanceTimersByTime(3_000);
+    expect(socket.sent).toHaveLength(1);
+    socket.pong();
+    vi.advanceTimersByTime(1_000);
+    expect(socket.sent).toHaveLength(2);
+    // The pong to that ping never comes: offline a beat and a half-second after the last frame heard.
+    vi.advanceTimersByTime(3_499);
+    expect(statuses.at(-1)).toBe('online');
+    vi.advanceTimersByTime(1);
+    expect(statuses.at(-1)).toBe('offline');
+    // While silent it asks four times as often, and the first answer brings it back.
+    const before = socket.sent.length;
+    vi.advanceTimersByTime(1_000);
+    expect(socket.sent.length - before).toBe(1);
+    socket.pong();
+    expect(statuses.at(-1)).toBe('online');
+  });
+});
