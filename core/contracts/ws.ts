@@ -3,6 +3,9 @@ import { OrderDto } from './http/order-replies';
 import { ProductDto } from './http/product-replies';
 import { StoreDto } from './http/store-replies';
 
+/** How often a visible page pings, in ms (server/ws/ping-cadence.ts). */
+const PingEveryMs = z.int().check(z.gte(250), z.lte(60_000));
+
 /**
  * Server → client WebSocket messages (docs/architecture.md, "Live updates"). The client safeParses each frame with
  * `WsMessage` and ignores what it does not know.
@@ -17,9 +20,11 @@ export const WsMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('store.updated'), store: StoreDto }),
   /**
    * The socket is registered: deliveries start. `pingEveryMs`: how often the page should ping while visible (every
-   * second unless the process is busy; server/ws/ping-cadence.ts). A page without it pings every second.
+   * second unless the process is busy; a `heartbeat` message changes it later). A page without it pings every second.
    */
-  z.object({ type: z.literal('hello'), role: z.enum(['user', 'seller', 'operator', 'visitor']), pingEveryMs: z.optional(z.int().check(z.gte(250), z.lte(60_000))) }),
+  z.object({ type: z.literal('hello'), role: z.enum(['user', 'seller', 'operator', 'visitor']), pingEveryMs: z.optional(PingEveryMs) }),
+  /** The process's ping cadence changed (it filled or emptied): from now the page pings this often while visible. */
+  z.object({ type: z.literal('heartbeat'), pingEveryMs: PingEveryMs }),
   /** The answer to the client's `ping`, echoing its `id`. */
   z.object({ type: z.literal('pong'), id: z.int() }),
 ]);

@@ -6,7 +6,7 @@ import { originRefusal } from './security';
 import { WS_CLOSE } from '../../core/contracts/ws';
 import { createLiveSubscriber } from '../../core/modules/live/live-channel';
 import { onClientFrame, wasRefused } from '../ws/client-frames';
-import { pingEveryMs } from '../ws/ping-cadence';
+import { createPingCadence } from '../ws/ping-cadence';
 import { createWsHub, type SocketIdentity, type WsHub } from '../ws/ws-hub';
 import { SELLER_COOKIE, USER_COOKIE } from './auth';
 
@@ -52,6 +52,7 @@ export default fp(async function live(app: FastifyInstance) {
   });
   app.decorate('live', { hub, subscribed: subscriber.ready });
 
+  const cadence = createPingCadence(hub, app.config.wsClientPingsPerSecond);
   const allowedOrigins = app.config.trustedOrigins;
   // One function for every socket's errors (an unclean disconnect), not a closure held per socket.
   const onSocketError = (err: Error) => app.log.debug({ err: err.message }, 'live: socket error');
@@ -91,7 +92,7 @@ export default fp(async function live(app: FastifyInstance) {
       releaseUpgrade(socket, stream, onSocketError);
       const client = hub.add(socket, identity, stream);
       const role = identity.isOperator ? 'operator' : identity.sellerId ? 'seller' : identity.userId ? 'user' : 'visitor';
-      hub.send(client, { type: 'hello', role, pingEveryMs: pingEveryMs(hub.size(), app.config.wsClientPingsPerSecond) });
+      hub.send(client, { type: 'hello', role, pingEveryMs: cadence.current() });
     },
   );
 
@@ -102,6 +103,7 @@ export default fp(async function live(app: FastifyInstance) {
   const heartbeat = setInterval(() => {
     void hub.sweep(app.config.wsHeartbeatMs / 2);
     void recheckSessions();
+    cadence.announceIfChanged();
   }, app.config.wsHeartbeatMs);
   heartbeat.unref();
 

@@ -1,3 +1,5 @@
+import type { WsHub } from './ws-hub';
+
 /**
  * How often a visible page pings, as the server tells it in its `hello`. A visible page pings every second, which shows
  * a stalled socket as offline within two seconds; but each ping is a wake-up, a read and a pong's write for the API
@@ -11,4 +13,24 @@ export const SLOWEST_PING_MS = 10_000;
 export function pingEveryMs(sockets: number, pingsPerSecond: number): number {
   const seconds = Math.max(1, Math.ceil(sockets / pingsPerSecond));
   return Math.min(SLOWEST_PING_MS, seconds * FASTEST_PING_MS);
+}
+
+/**
+ * The process's cadence: a page is told it in its hello, and once a beat the cadence for the sockets held now is
+ * worked out again; if it changed (the process filled or emptied past a step), every socket is told. Pages that
+ * connected while the process was emptier (after a restart, the first 5,000 of a crowd) slow down with the rest, so
+ * the budget holds for all of them, not only for the newest.
+ */
+export function createPingCadence(hub: Pick<WsHub, 'size' | 'deliver'>, pingsPerSecond: number) {
+  let announced = FASTEST_PING_MS;
+  const current = () => pingEveryMs(hub.size(), pingsPerSecond);
+  return {
+    current,
+    announceIfChanged(): void {
+      const now = current();
+      if (now === announced) return;
+      announced = now;
+      hub.deliver({ audience: { kind: 'everyone' }, message: { type: 'heartbeat', pingEveryMs: now } });
+    },
+  };
 }

@@ -43,7 +43,7 @@ function retire(socket: WebSocket): void {
  * contract and unknown ones ignored; a lost connection is retried with exponential backoff capped at 10 s.
  *
  * A connection can also go silent without closing (a stalled proxy or network path: the browser may take minutes to
- * notice), so once the server's `hello` arrives the socket pings every second (or as the hello asks). Nothing heard for
+ * notice), so once the server's `hello` arrives the socket pings every second (or as the server asks). Nothing heard for
  * half a second past a due pong: the page says offline. Heard again: online, and the snapshots are fetched again,
  * since messages may have been lost meanwhile.
  */
@@ -91,9 +91,10 @@ export function createLiveSocket(handlers: LiveHandlers, path = '/ws') {
         handlers.opened();
         heartbeat.start(parsed.data.pingEveryMs ?? PING_EVERY_MS);
       } else {
+        if (parsed.data.type === 'heartbeat') heartbeat.setCadence(parsed.data.pingEveryMs);
         heartbeat.heard();
       }
-      if (parsed.data.type !== 'pong') handlers.message(parsed.data);
+      if (parsed.data.type !== 'pong' && parsed.data.type !== 'heartbeat') handlers.message(parsed.data);
     };
     ws.onerror = () => {
       // A close event always follows; the retry is scheduled there.
@@ -254,6 +255,12 @@ function createHeartbeat(handlers: HeartbeatHandlers) {
       }
       resume();
       handlers.heardAgain();
+    },
+    /** The server's new cadence (its `heartbeat` message): kept from the next ping on. */
+    setCadence(pingEveryMs: number): void {
+      if (pingEveryMs === every) return;
+      every = pingEveryMs;
+      if (running && !silent && !document.hidden) pingEvery(every);
     },
     stop,
     visibilityChanged(): void {

@@ -8,8 +8,9 @@ describe("the hello's ping cadence on the real WebSocket", () => {
   const sockets: LiveSocket[] = [];
 
   beforeAll(async () => {
-    // A process that answers two pings a second in all: its third page is asked to ping every two seconds.
-    ctx = await buildTestContext({ WS_CLIENT_PINGS_PER_SECOND: '2' });
+    // A process that answers two pings a second in all: its third page is asked to ping every two seconds. It beats
+    // five times a second, so the cadence is worked out again often.
+    ctx = await buildTestContext({ WS_CLIENT_PINGS_PER_SECOND: '2', WS_HEARTBEAT_MS: '200' });
     baseUrl = await ctx.app.listen({ host: '127.0.0.1', port: 0 });
     await ctx.app.live.subscribed;
   });
@@ -22,6 +23,14 @@ describe("the hello's ping cadence on the real WebSocket", () => {
     for (let i = 0; i < 3; i++) sockets.push(await openSocket(baseUrl));
     const hellos = sockets.map((s) => s.messages.find((m) => m.type === 'hello'));
     expect(hellos.map((h) => h?.type === 'hello' && h.pingEveryMs)).toEqual([1_000, 1_000, 2_000]);
+  });
+
+  it('tells every page, the earlier ones too, when the cadence changes as the process fills and empties', async () => {
+    for (const page of sockets) expect(await page.next((m) => m.type === 'heartbeat', 2_000)).toEqual({ type: 'heartbeat', pingEveryMs: 2_000 });
+    const [kept, ...leaving] = sockets.splice(0);
+    for (const page of leaving) page.close();
+    sockets.push(kept!);
+    expect(await kept!.next((m) => m.type === 'heartbeat' && m.pingEveryMs === 1_000, 2_000)).toEqual({ type: 'heartbeat', pingEveryMs: 1_000 });
   });
 
   it('answers pings at whatever cadence a page keeps', async () => {

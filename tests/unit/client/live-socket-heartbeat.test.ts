@@ -22,6 +22,10 @@ class ScriptedSocket {
   close(): void {
     this.readyState = 3;
   }
+  /** The server's frame, as the page receives it. */
+  receive(message: object): void {
+    this.onmessage!({ data: JSON.stringify(message) });
+  }
   /** The server says hello (the socket is registered), with the cadence it asks for, if any. */
   hello(pingEveryMs?: number): void {
     this.readyState = ScriptedSocket.OPEN;
@@ -82,5 +86,25 @@ describe("the page's heartbeat keeps the cadence the server's hello gives it", (
     expect(socket.sent.length - before).toBe(1);
     socket.pong();
     expect(statuses.at(-1)).toBe('online');
+  });
+
+  it("takes up a new cadence when the server's heartbeat message announces one, and gives it to nobody else", () => {
+    const seen: unknown[] = [];
+    live.stop();
+    live = createLiveSocket({ message: (m) => seen.push(m), opened: () => {}, statusChanged: (s) => statuses.push(s) });
+    live.start();
+    const socket = ScriptedSocket.opened.at(-1)!;
+    socket.hello();
+    socket.receive({ type: 'heartbeat', pingEveryMs: 3_000 });
+    vi.advanceTimersByTime(2_999);
+    expect(socket.sent).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(socket.sent).toHaveLength(2);
+    socket.pong();
+    vi.advanceTimersByTime(3_499);
+    expect(statuses.at(-1)).toBe('online');
+    vi.advanceTimersByTime(1);
+    expect(statuses.at(-1)).toBe('offline');
+    expect(seen.map((m) => (m as { type: string }).type)).toEqual(['hello']);
   });
 });
