@@ -93,6 +93,7 @@ export async function socketsAtScale(stack: Stack, log: (line: string) => void):
     await fleet.open(bare.wsUrl, PER_PROCESS);
     await sleep(1000);
     const bareHeld = rssBytes(bare.child.pid);
+    await cadenceSettled(fleet, apiA, log);
     log(`  ${fleet.held().toLocaleString('en-US')} sockets open in ${((performance.now() - opening) / 1000).toFixed(0)} s (API A ${PER_PROCESS}, bare ws ${PER_PROCESS})`);
     const held = await settledMemory(apiA);
     rows.push(...memoryRows(idle, held, (bareHeld - bareIdle) / PER_PROCESS / 1024));
@@ -176,6 +177,7 @@ export async function socketsAtScale(stack: Stack, log: (line: string) => void):
     // Two API processes, 36,000 sockets: requests to A, shoppers on A and B.
     apiB = await stack.startApi('api-scale-b');
     await fleet.open(apiB.wsUrl, PER_PROCESS, bShoppers.map((s) => s.cookie));
+    await cadenceSettled(fleet, apiB, log);
     log(`  ${(2 * PER_PROCESS).toLocaleString('en-US')} sockets on two API processes (+${SMALL} on the small one)`);
     rows.push(
       row({
@@ -332,6 +334,26 @@ async function heartbeatCost(api: Api, bare: Child, log: (line: string) => void)
     target: { on: 'value', op: '<', value: TARGET_SWEEP_MS },
     note: "the load generator's sockets send nothing, so every sweep pings them all; a browser pings every second itself, and the hub does not ping a socket it heard from since the last sweep",
   });
+}
+
+/**
+ * Waits until every socket of a process that just filled holds the cadence a process that full asks for. A process
+ * works its cadence out again each beat and tells every socket when it changed: a broadcast of one small frame, once
+ * per step as it fills. Waited for here so that it falls outside the heartbeat's and the targeted runs' windows.
+ */
+async function cadenceSettled(fleet: SocketFleet, api: Api, log: (line: string) => void): Promise<void> {
+  const expected = pingEveryMs(PER_PROCESS, loadConfig({}).wsClientPingsPerSecond);
+  const started = performance.now();
+  await waitFor(
+    `${api.name}'s sockets to be told its ${expected / 1000} s ping cadence`,
+    async () => {
+      const cadences = await fleet.cadences(api.wsUrl);
+      return cadences.size === 1 && cadences.has(expected);
+    },
+    HEARTBEAT_MS + 15_000,
+    500,
+  );
+  log(`  ${api.name}: every socket told to ping every ${expected / 1000} s (waited ${((performance.now() - started) / 1000).toFixed(0)} s)`);
 }
 
 /** Visible pages on a process of their own, each pinging once a second, and how long their CPU is counted. */

@@ -12,15 +12,18 @@ type Command =
   | { op: 'open'; id: number; url: string; count: number; cookies: string[]; localAddresses: string[]; origin: string }
   | { op: 'expect'; id: number; url: string; marker: string; timeoutMs: number }
   | { op: 'ping'; id: number; url: string; seconds: number }
+  | { op: 'cadences'; id: number; url: string }
   | { op: 'close'; id: number; url?: string }
   | { op: 'stats'; id: number };
 
-type Held = { socket: WebSocket; url: string };
+/** `pingEveryMs`: the ping cadence the server last gave this socket (its hello, then any heartbeat message). */
+type Held = { socket: WebSocket; url: string; pingEveryMs?: number };
 
 const held = new Set<Held>();
 const now = () => performance.timeOrigin + performance.now();
 const ORDER_UPDATED = Buffer.from('"type":"order.updated"');
 const PONG = Buffer.from('{"type":"pong"');
+const HEARTBEAT = Buffer.from('{"type":"heartbeat"');
 let pongs = 0;
 
 /** The broadcasts being waited for, by server: the marker's bytes, and the arrivals so far. */
@@ -35,6 +38,10 @@ function reply(message: object): void {
 function onMessage(raw: Buffer, entry: Held): void {
   if (raw.indexOf(PONG) === 0) {
     pongs++;
+    return;
+  }
+  if (raw.indexOf(HEARTBEAT) === 0) {
+    entry.pingEveryMs = (JSON.parse(String(raw)) as { pingEveryMs: number }).pingEveryMs;
     return;
   }
   const at = now();
@@ -63,6 +70,7 @@ function open(url: string, cookie: string | undefined, localAddress: string, ori
       if (!greeted) {
         // The first frame is the server's hello: the socket is registered from then on.
         greeted = true;
+        entry.pingEveryMs = (JSON.parse(String(raw)) as { pingEveryMs?: number }).pingEveryMs;
         clearTimeout(timer);
         held.add(entry);
         resolve(true);
@@ -165,6 +173,11 @@ process.on('message', (command: Command) => {
       }
       case 'ping':
         return reply({ op: 'done', id: command.id, ...(await pingFor(command.url, command.seconds)) });
+      case 'cadences': {
+        const counts: Record<string, number> = {};
+        for (const h of held) if (h.url === command.url) counts[String(h.pingEveryMs)] = (counts[String(h.pingEveryMs)] ?? 0) + 1;
+        return reply({ op: 'done', id: command.id, counts });
+      }
       case 'close':
         return reply({ op: 'done', id: command.id, closed: await closeAll(command.url) });
       case 'stats':

@@ -115,6 +115,14 @@ export function createSocketFleet(processes: number, onArrivals: (arrivals: Arri
       };
     },
 
+    /** How many sockets to `url` the server last gave each ping cadence (ms), over all the processes. */
+    async cadences(url: string): Promise<Map<number, number>> {
+      const all = await Promise.all(workers.map((w) => ask<{ counts: Record<string, number> }>(w, { op: 'cadences', url })));
+      const merged = new Map<number, number>();
+      for (const { counts } of all) for (const [ms, n] of Object.entries(counts)) merged.set(Number(ms), (merged.get(Number(ms)) ?? 0) + n);
+      return merged;
+    },
+
     /** Every socket to `url` pings once a second for `seconds`, as visible pages do; the pings sent and pongs received. */
     async ping(url: string, seconds: number): Promise<{ sent: number; pongs: number }> {
       const all = await Promise.all(workers.map((w) => ask<{ sent: number; pongs: number }>(w, { op: 'ping', url, seconds })));
