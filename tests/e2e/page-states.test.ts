@@ -100,6 +100,36 @@ describe('failed loads and a lost network are shown, and the page recovers (real
     await visitor.context.close();
   });
 
+  it("pings as seldom as a busy server's heartbeat message asks, and stays online", async () => {
+    const visitor = await openPage(browser, server.url, { viewport: 'mobile' });
+    const { page } = visitor;
+    // The page's own frames are counted on their way; after the hello, the server (as a process past its ping budget
+    // would) tells the page to ping every 3 s.
+    const pingsAt: number[] = [];
+    await page.routeWebSocket(/\/ws$/, (socket) => {
+      const upstream = socket.connectToServer();
+      socket.onMessage((frame) => {
+        if (String(frame).includes('"ping"')) pingsAt.push(Date.now());
+        upstream.send(frame);
+      });
+      upstream.onMessage((frame) => {
+        socket.send(frame);
+        if (String(frame).includes('"hello"')) socket.send(JSON.stringify({ type: 'heartbeat', pingEveryMs: 3_000 }));
+      });
+    });
+    await page.goto('/products');
+    await waitForLive(page);
+    const from = Date.now();
+    await page.waitForTimeout(7_000);
+    const pings = pingsAt.filter((at) => at >= from);
+    // Every 3 s: two or three pings in 7 s, where every second would have been seven.
+    expect(pings.length).toBeGreaterThanOrEqual(2);
+    expect(pings.length).toBeLessThanOrEqual(3);
+    expect(await page.getByTestId('live-indicator').getAttribute('data-state')).toBe('online');
+    expect(visitor.problems()).toEqual([]);
+    await visitor.context.close();
+  });
+
   it('going offline shows the indicator within 2 s; back online, a change made meanwhile shows within 1 s', async () => {
     const visitor = await openPage(browser, server.url, { viewport: 'mobile' });
     const { page, context } = visitor;
