@@ -82,16 +82,15 @@ const compressed = new WeakMap<Buffer, Partial<Record<Encoding, Variant>>>();
 function variantOf(body: Buffer, encoding: Encoding): Variant {
   let variants = compressed.get(body);
   if (!variants) compressed.set(body, (variants = {}));
-  let variant = variants[encoding];
-  if (!variant) {
-    const promise = encoding === 'br' ? brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }) : gzip(body, { level: 6 });
-    const made: Variant = (variant = variants[encoding] = { promise });
-    promise.then(
-      (bytes) => void (made.ready = bytes),
-      () => {},
-    );
-  }
-  return variant;
+  const existing = variants[encoding];
+  if (existing) return existing;
+  const promise = encoding === 'br' ? brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }) : gzip(body, { level: 6 });
+  const variant: Variant = { promise };
+  promise.then(
+    (bytes) => void (variant.ready = bytes),
+    () => {},
+  );
+  return (variants[encoding] = variant);
 }
 
 /** `body` compressed with `encoding`, computed once per body (a cached answer is the same Buffer until it changes). */

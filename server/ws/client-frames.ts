@@ -6,8 +6,9 @@ const MAX_PING_CHARS = 64;
 
 /**
  * A ping exactly as the browser client writes it (`JSON.stringify({ type: 'ping', id })`): a visible page sends one
- * every second (ping-cadence.ts), so this one shape is recognised without JSON.parse or the schema. The id is a JSON integer (no leading
- * zero) of at most 15 digits, so a safe integer, as the schema demands. Any other spelling takes the general path.
+ * every second or few (ping-cadence.ts), so this one shape is recognised without JSON.parse or the schema. The id is
+ * a JSON integer (no leading zero) of at most 15 digits, so a safe integer, as the schema demands. Any other spelling
+ * takes the general path.
  */
 const USUAL_PING = /^\{"type":"ping","id":(0|[1-9]\d{0,14})\}$/;
 

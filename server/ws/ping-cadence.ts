@@ -1,14 +1,14 @@
 import type { WsHub } from './ws-hub';
 
 /**
- * How often a visible page pings, as the server tells it in its `hello`. A visible page pings every second, which shows
+ * How often a visible page pings, as the server tells it in its `hello` (and later `heartbeat` messages). A visible page pings every second, which shows
  * a stalled socket as offline within two seconds; but each ping is a wake-up, a read and a pong's write for the API
  * (bench/README.md measures it), so a process holding many sockets would spend most of a core answering them. The
  * cadence therefore slows as a process fills: the pings of all its sockets stay within `pingsPerSecond`, one second
- * apart at the least, ten at the most. A page keeps the cadence it was given when its socket opened.
+ * apart at the least, ten at the most.
  */
-export const FASTEST_PING_MS = 1_000;
-export const SLOWEST_PING_MS = 10_000;
+const FASTEST_PING_MS = 1_000;
+const SLOWEST_PING_MS = 10_000;
 
 export function pingEveryMs(sockets: number, pingsPerSecond: number): number {
   const seconds = Math.max(1, Math.ceil(sockets / pingsPerSecond));

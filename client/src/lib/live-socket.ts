@@ -186,7 +186,7 @@ function createHeartbeat(handlers: HeartbeatHandlers) {
   /** Nothing heard for a beat and a half-second: the page says offline until a frame arrives. */
   let silent = false;
   let nextId = 0;
-  /** This socket's cadence, from its hello. */
+  /** This socket's cadence, from its hello and any later `heartbeat` message. */
   let every = PING_EVERY_MS;
   let pingTimer: ReturnType<typeof setInterval> | undefined;
   let watchdog: ReturnType<typeof setTimeout> | undefined;
