@@ -47,4 +47,4 @@ SELECT place_checkout(
       jsonb_build_object('id', gen_random_uuid(), 'productId', :idb::text, 'name', 'Fresh Paneer 200g', 'image', '/catalog-images/paneer.svg',
                          'category', 'Dairy', 'unitPricePaise', 9000, 'quantity', :qb::int, 'counted', true)))),
   'Order Placed'::"OrderStatus", :address::jsonb, (now() AT TIME ZONE 'UTC')::timestamp(3),
-  'order.placed', 'orders', 'stock.changed', 'stock', 'ordered', 'outbox_event');
+  'order.placed', 'orders', 'stock.changed', 'stock', 'ordered', NULL);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaClient } from './generated/prisma/client';
+import { createOutboxDoorbell, type OutboxDoorbell } from './outbox-doorbell';
 
 export { PrismaClient };
 export type { Prisma } from './generated/prisma/client';
@@ -18,9 +19,23 @@ export type Transaction = <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
 /**
  * The application's transactions: a caller waits up to 10 s for a connection, and a transaction that runs past 15 s
  * is rolled back (Prisma's 2 s / 5 s defaults are too short for a checkout under load or a gateway-driven settlement).
+ * One that wrote outbox rows wakes the relays once it has committed (`Sql.outboxWritten`).
  */
 export function transactionsOf(db: Db): Transaction {
-  return (work) => db.$transaction(work, { maxWait: 10_000, timeout: 15_000 });
+  const doorbell = doorbellOf(db);
+  return async (work) => {
+    let wroteOutbox = false;
+    const result = await db.$transaction(
+      async (tx) => {
+        const value = await work(tx);
+        wroteOutbox = outboxWriters.has(tx);
+        return value;
+      },
+      { maxWait: 10_000, timeout: 15_000 },
+    );
+    if (wroteOutbox) doorbell.ring();
+    return result;
+  };
 }
 
 /**
@@ -32,9 +47,18 @@ export function transactionsOf(db: Db): Transaction {
 export type Sql = {
   /** Runs one statement as a named prepared statement and returns its rows (pg's DatabaseError on failure). */
   rows<R>(text: string, values: unknown[]): Promise<R[]>;
+  /**
+   * Says that the statement just run wrote outbox rows, so the relays are woken once they are committed: at once for a
+   * statement on the pool (it committed by itself), after the commit for one inside a transaction (outbox-doorbell.ts
+   * says why the statements themselves do not NOTIFY).
+   */
+  outboxWritten(): void;
 };
 
 const pools = new WeakMap<PrismaClient, pg.Pool>();
+const doorbells = new WeakMap<PrismaClient, OutboxDoorbell>();
+/** The transactions whose statements wrote outbox rows; `transactionsOf` rings for them after their commit. */
+const outboxWriters = new WeakSet<Tx>();
 
 export function createPrisma(databaseUrl: string, options: { max?: number } = {}): PrismaClient {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: options.max ?? 10 });
@@ -45,6 +69,7 @@ export function createPrisma(databaseUrl: string, options: { max?: number } = {}
   const adapter = new PrismaPg(pool, { statementNameGenerator: statementName, disposeExternalPool: true });
   const client = new PrismaClient({ adapter });
   pools.set(client, pool);
+  doorbells.set(client, createOutboxDoorbell(pool));
   return client;
 }
 
@@ -57,12 +82,20 @@ export function poolOf(db: Db): pg.Pool | undefined {
 export function sqlOf(db: Db): Sql {
   const pool = pools.get(db);
   if (!pool) throw new Error('sqlOf: this Prisma client was not made by createPrisma');
+  const doorbell = doorbellOf(db);
   return {
     async rows<R>(text: string, values: unknown[]): Promise<R[]> {
       const result = await pool.query({ name: statementName({ sql: text }), text, values });
       return result.rows as R[];
     },
+    outboxWritten: () => doorbell.ring(),
   };
+}
+
+function doorbellOf(db: Db): OutboxDoorbell {
+  const doorbell = doorbells.get(db);
+  if (!doorbell) throw new Error('this Prisma client was not made by createPrisma');
+  return doorbell;
 }
 
 /**
@@ -70,7 +103,10 @@ export function sqlOf(db: Db): Sql {
  * Lets a hand-written statement serve both a transaction and a single-statement change (order-statements.ts).
  */
 export function sqlIn(tx: Tx): Sql {
-  return { rows: <R>(text: string, values: unknown[]) => tx.$queryRawUnsafe<R[]>(text, ...values) };
+  return {
+    rows: <R>(text: string, values: unknown[]) => tx.$queryRawUnsafe<R[]>(text, ...values),
+    outboxWritten: () => void outboxWriters.add(tx),
+  };
 }
 
 /**

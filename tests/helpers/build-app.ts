@@ -7,7 +7,7 @@ import type { DestinationStream } from 'pino';
 import { inject } from 'vitest';
 import { loadConfig, type Config } from '../../core/infra/config';
 import { createLogger } from '../../core/infra/logger';
-import { createPrisma, type Db } from '../../core/infra/prisma';
+import { createPrisma, transactionsOf, type Db, type Transaction } from '../../core/infra/prisma';
 import { createRedis, type Redis } from '../../core/infra/redis';
 import type { PaymentGateway } from '../../core/modules/payments/payment-gateway';
 import { createServices, type Services } from '../../core/services';
@@ -21,6 +21,8 @@ export type TestContext = {
   redis: Redis;
   config: Config;
   services: Services;
+  /** The application's transactions on `db`: like a service's, one that writes outbox rows wakes the relays at commit. */
+  transaction: Transaction;
   /** The file's own Redis prefix: BullMQ queues and pub/sub channels never collide between files. */
   prefix: string;
   close: () => Promise<void>;
@@ -64,6 +66,7 @@ export async function buildTestContext(
     redis,
     config,
     services,
+    transaction: transactionsOf(db),
     prefix,
     async close() {
       await app.close();

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import type { Logger } from '../../core/infra/logger';
-import { OUTBOX_CHANNEL, OUTBOX_LISTENER_NAME } from '../../core/modules/outbox/outbox-writer';
+import { OUTBOX_CHANNEL } from '../../core/infra/outbox-doorbell';
+import { OUTBOX_LISTENER_NAME } from '../../core/modules/outbox/outbox-writer';
 
 export type ListenerBackoff = { initialMs: number; maxMs: number };
 

@@ -3,7 +3,6 @@ import type { AddressDto } from '../../contracts/http/addresses';
 import type { OrderStatus } from '../../domain/order-status';
 import { sqlOf, type Db, type Prisma, type Tx } from '../../infra/prisma';
 import type { AddressRow } from '../addresses/address-repository';
-import { OUTBOX_CHANNEL } from '../outbox/outbox-writer';
 import { DbOrderStatus, DbPaymentType, type PaymentTypeName } from './order-enums';
 import { orderInclude, type OrderRow } from './order-mapper';
 import { readOrder, readOrders } from './order-statements';
@@ -120,8 +119,8 @@ const SOLD_OUT_REASON: EventDataOf<'stock.changed'>['reason'] = 'ordered';
 
 /**
  * The names `place_checkout` writes, in its parameter order: the orders' event and queue, the sold-out product's event,
- * queue and reason, and the relay's NOTIFY channel. They live in the contracts and the outbox writer; the database
- * function takes them from here instead of spelling them itself.
+ * queue and reason, and no channel to NOTIFY (the relays are woken after the commit: `sql.outboxWritten()`). They live
+ * in the contracts; the database function takes them from here instead of spelling them itself.
  */
 const PLACE_ORDER_NAMES = [
   EventName.OrderPlaced,
@@ -129,7 +128,7 @@ const PLACE_ORDER_NAMES = [
   EventName.StockChanged,
   QUEUE_OF[EventName.StockChanged],
   SOLD_OUT_REASON,
-  OUTBOX_CHANNEL,
+  null,
 ] as const;
 
 /** The SQLSTATE `place_checkout` raises when a counted product has too few units left (its id is the DETAIL). */
@@ -248,6 +247,7 @@ export function createOrderRepository(db: Db) {
           JSON.stringify(head), JSON.stringify(orders), checkout.status, JSON.stringify(checkout.address), checkout.placedAt.toISOString(),
           ...PLACE_ORDER_NAMES, checkout.expiresAt?.toISOString() ?? null, checkout.maxUnpaid,
         ]);
+        sql.outboxWritten();
         return { soldOut: null, tooManyUnpaid: false };
       } catch (error) {
         const cause = error as { code?: string; detail?: string };

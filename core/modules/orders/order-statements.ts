@@ -1,6 +1,6 @@
 import type { EventDataOf } from '../../contracts/events';
 import { sqlParams, type Sql } from '../../infra/prisma';
-import { outboxInsert, OUTBOX_NOTIFY } from '../outbox/outbox-writer';
+import { outboxInsert } from '../outbox/outbox-writer';
 import { actorToDb, paymentTypeToDb, statusToDb, type ActorName, type PaymentTypeName } from './order-enums';
 import type { OrderRow } from './order-mapper';
 import type { OrderStatus } from '../../domain/order-status';
@@ -94,9 +94,10 @@ export async function writeOrderChange(
              ${p(ACTOR_LABEL[history.actorType])}::"ActorType", ${p(history.actorId)}::text, ${p(history.note)}::text, ${utc(history.at)}
         FROM changed
     )${event ? `, event AS (${outboxInsert(p, 'order.status_changed', event, 'changed')})` : ''}
-    SELECT ${event ? OUTBOX_NOTIFY : 'true'} AS applied FROM changed`;
-  const rows = await sql.rows<{ applied: boolean }>(text, values);
-  return rows.length === 1;
+    SELECT true AS applied FROM changed`;
+  const applied = (await sql.rows<{ applied: boolean }>(text, values)).length === 1;
+  if (applied && event) sql.outboxWritten();
+  return applied;
 }
 
 type OrderJson = Omit<OrderRow, 'status' | 'paymentType' | 'expiresAt' | 'promisedAt' | 'createdAt' | 'updatedAt' | 'history' | 'refunds'> & {

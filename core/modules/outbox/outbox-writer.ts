@@ -2,9 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { EventData, QUEUE_OF, type EventDataOf, type EventName } from '../../contracts/events';
 import { sqlIn, sqlParams, type Tx } from '../../infra/prisma';
 
-/** The channel the relay LISTENs on; NOTIFY is delivered only when the transaction commits. */
-export const OUTBOX_CHANNEL = 'outbox_event';
-
 /** The application_name of every relay's LISTEN connection, so health can count them in pg_stat_activity. */
 export const OUTBOX_LISTENER_NAME = 'outbox-relay-listener';
 
@@ -17,18 +14,14 @@ export function prepareEvent<N extends EventName>(type: N, data: EventDataOf<N>)
  * An event's outbox row as an INSERT, for a statement that writes it together with the change it announces. With
  * `onlyWith`, the name of a CTE of that statement, the row is written only if that CTE returns a row (a change that
  * applied). clock_timestamp(), not the transaction's start time, so several events of one transaction keep the order
- * they were written in; in UTC, as Prisma stores every timestamp. The statement should end with `OUTBOX_NOTIFY`.
+ * they were written in; in UTC, as Prisma stores every timestamp. The caller calls `outboxWritten()` on the `Sql` that
+ * ran the statement, so the relays are woken once it commits.
  */
 export function outboxInsert<N extends EventName>(p: (value: unknown) => string, type: N, event: { id: string; payload: EventDataOf<N> }, onlyWith?: string): string {
   return `INSERT INTO outbox (id, type, queue, payload, created_at)
           SELECT ${p(event.id)}::uuid, ${p(type)}::text, ${p(QUEUE_OF[type])}::text, ${p(JSON.stringify(event.payload))}::jsonb,
                  clock_timestamp() AT TIME ZONE 'UTC'${onlyWith ? ` FROM ${onlyWith}` : ''}`;
 }
-
-/**
- * Wakes the relay (PostgreSQL delivers it only when the transaction commits), as a column every client can read: true.
- */
-export const OUTBOX_NOTIFY = `pg_notify('${OUTBOX_CHANNEL}', '')::text IS NOT NULL`;
 
 /**
  * Appends an event to the outbox inside the caller's transaction, so the change and its announcement commit
@@ -41,7 +34,8 @@ export function appendEvent<N extends EventName>(tx: Tx, type: N, data: EventDat
 /** The same for an event already prepared (`prepareEvent`), so its payload is checked once. */
 export async function appendPreparedEvent<N extends EventName>(tx: Tx, type: N, event: { id: string; payload: EventDataOf<N> }): Promise<string> {
   const { values, p } = sqlParams();
-  // One round trip for both.
-  await sqlIn(tx).rows(`WITH event AS (${outboxInsert(p, type, event)}) SELECT ${OUTBOX_NOTIFY}`, values);
+  const sql = sqlIn(tx);
+  await sql.rows(outboxInsert(p, type, event), values);
+  sql.outboxWritten();
   return event.id;
 }

@@ -87,7 +87,7 @@ describe('event pipeline faults', () => {
     await new Promise((resolve) => child.once('message', resolve));
 
     const order = await insertOrder(ctx.db, owner.userId);
-    const eventId = await ctx.db.$transaction((tx) => appendEvent(tx, 'order.placed', { orderId: order.id, userId: owner.userId }));
+    const eventId = await ctx.transaction((tx) => appendEvent(tx, 'order.placed', { orderId: order.id, userId: owner.userId }));
     const producer = createRedis(ctx.config, 'producer');
     const queues = createQueues(producer, ctx.prefix);
     const relay = createOutboxRelay({ databaseUrl: ctx.config.databaseUrl, queues, logger: createLogger('silent', 't'), pollMs: 60_000 });

@@ -35,7 +35,7 @@ describe('outbox → BullMQ → pub/sub → WebSocket', () => {
     expect(visitorWs.messages[0]).toEqual({ type: 'hello', role: 'visitor', pingEveryMs: 1_000 });
 
     const order = await insertOrder(ctx.db, owner.userId);
-    await ctx.db.$transaction((tx) => transitionOrder(tx, { orderId: order.id, to: 'On The Way', actor: { type: 'seller', id: seller.sellerId } }));
+    await ctx.transaction((tx) => transitionOrder(tx, { orderId: order.id, to: 'On The Way', actor: { type: 'seller', id: seller.sellerId } }));
 
     const isThisOrder = (m: WsMessage) => m.type === 'order.updated' && m.order._id === order.id;
     const [toOwner, toSeller] = await Promise.all([ownerWs.next(isThisOrder), sellerWs.next(isThisOrder)]);
@@ -52,7 +52,7 @@ describe('outbox → BullMQ → pub/sub → WebSocket', () => {
     const owner = await userWithSession(ctx, 'Earlier');
     const ownerWs = await openSocket(baseUrl, { cookie: owner.cookie });
     const order = await insertOrder(ctx.db, owner.userId);
-    await ctx.db.$transaction(async (tx) => {
+    await ctx.transaction(async (tx) => {
       await tx.order.update({ where: { id: order.id }, data: { status: 'ON_THE_WAY', version: { increment: 1 } } });
       await appendEvent(tx, 'order.status_changed', { orderId: order.id, userId: owner.userId, from: 'Order Placed', to: 'On The Way', isPaid: false, version: 2 });
     });
@@ -71,7 +71,7 @@ describe('outbox → BullMQ → pub/sub → WebSocket', () => {
       openSocket(baseUrl, { cookie: stranger.cookie }),
     ]);
     const order = await insertOrder(ctx.db, owner.userId);
-    await ctx.db.$transaction((tx) => appendEvent(tx, 'order.placed', { orderId: order.id, userId: owner.userId }));
+    await ctx.transaction((tx) => appendEvent(tx, 'order.placed', { orderId: order.id, userId: owner.userId }));
     const isCreated = (m: WsMessage) => m.type === 'order.created' && m.order._id === order.id;
     const [created, toOwner] = await Promise.all([sellerWs.next(isCreated), ownerWs.next(isCreated)]);
     expect(created).toMatchObject({ order: { _id: order.id, status: 'Order Placed' } });
@@ -87,7 +87,7 @@ describe('outbox → BullMQ → pub/sub → WebSocket', () => {
     ctx.services.catalog.invalidate();
     expect((await ctx.app.inject('/api/product/list')).json().products.map((p: { _id: string }) => p._id)).toContain(product.id);
 
-    await ctx.db.$transaction(async (tx) => {
+    await ctx.transaction(async (tx) => {
       await tx.product.update({ where: { id: product.id }, data: { inStock: false } });
       await appendEvent(tx, 'stock.changed', { productId: product.id, reason: 'toggled' });
     });
@@ -102,7 +102,7 @@ describe('outbox → BullMQ → pub/sub → WebSocket', () => {
     const owner = await userWithSession(ctx);
     const ownerWs = await openSocket(baseUrl, { cookie: owner.cookie });
     const order = await insertOrder(ctx.db, owner.userId);
-    await ctx.db.$transaction((tx) => transitionOrder(tx, { orderId: order.id, to: 'Delivered', actor: { type: 'seller' } }));
+    await ctx.transaction((tx) => transitionOrder(tx, { orderId: order.id, to: 'Delivered', actor: { type: 'seller' } }));
     await ownerWs.next((m) => m.type === 'order.updated');
     // Publish the same outbox row again, as a relay that crashed before marking it would.
     await ctx.db.outboxEvent.updateMany({ where: { type: 'order.status_changed', payload: { path: ['orderId'], equals: order.id } }, data: { publishedAt: null } });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OUTBOX_CHANNEL } from '../../../core/infra/outbox-doorbell';
 import { buildTestContext, type TestContext } from '../../helpers/build-app';
 import { createProduct, placeCodOrder, shopperWithAddress } from '../../helpers/factories';
 
@@ -21,36 +22,51 @@ describe('place_checkout takes its event, queue and channel names as parameters'
     }
   });
 
-  it('writes the event types, queues and reason it is given and notifies the channel it is given', async () => {
+  /** Calls `place_checkout` directly with names of the test's own, and `channel` as the channel to NOTIFY. */
+  async function placeRenamed(channel: string | null): Promise<string> {
     const shopper = await shopperWithAddress(ctx.app);
     const product = await createProduct(ctx.db, { stockQuantity: 2 });
+    const items = [
+      { id: randomUUID(), productId: product.id, name: product.name, image: '', category: product.category, unitPricePaise: 100, quantity: 2, counted: true },
+    ];
+    const checkout = { id: randomUUID(), checkoutId: `CK${randomUUID().slice(0, 12)}`, userId: shopper.user._id, amountPaise: 400, feePaise: 200, paymentType: 'COD' };
+    const orders = [{ id: randomUUID(), orderId: `OD${randomUUID().slice(0, 12)}`, sellerId: product.sellerId, amountPaise: 400, feePaise: 200, items, historyId: randomUUID(), eventId: randomUUID(), eventPayload: { any: 'payload' } }];
+    await ctx.db.$executeRawUnsafe(
+      `SELECT place_checkout($1::jsonb, $2::jsonb, 'Order Placed'::"OrderStatus", '{}'::jsonb, now()::timestamp(3),
+                             'order.renamed', 'queue-a', 'stock.renamed', 'queue-b', 'sold', $3)`,
+      JSON.stringify(checkout), JSON.stringify(orders), channel,
+    );
+    return product.id;
+  }
+
+  /** The channels notified while `work` runs, and a moment after. */
+  async function notifiedDuring(channels: string[], work: () => Promise<unknown>): Promise<string[]> {
     const listener = new pg.Client({ connectionString: ctx.config.databaseUrl });
     await listener.connect();
     try {
-      await listener.query('LISTEN renamed_channel');
-      const notified = new Promise<string>((resolve) => listener.on('notification', (n) => resolve(n.channel)));
-      const orderId = randomUUID();
-      const eventId = randomUUID();
-      const items = [
-        { id: randomUUID(), productId: product.id, name: product.name, image: '', category: product.category, unitPricePaise: 100, quantity: 2, counted: true },
-      ];
-      const checkout = { id: randomUUID(), checkoutId: `CK${Date.now()}`, userId: shopper.user._id, amountPaise: 400, feePaise: 200, paymentType: 'COD' };
-      const orders = [{ id: orderId, orderId: `OD${Date.now()}`, sellerId: product.sellerId, amountPaise: 400, feePaise: 200, items, historyId: randomUUID(), eventId, eventPayload: { any: 'payload' } }];
-      await ctx.db.$executeRawUnsafe(
-        `SELECT place_checkout($1::jsonb, $2::jsonb, 'Order Placed'::"OrderStatus", '{}'::jsonb, now()::timestamp(3),
-                               'order.renamed', 'queue-a', 'stock.renamed', 'queue-b', 'sold', 'renamed_channel')`,
-        JSON.stringify(checkout), JSON.stringify(orders),
-      );
-
-      expect(await notified).toBe('renamed_channel');
-      const rows = await ctx.db.outboxEvent.findMany({ where: { type: { in: ['order.renamed', 'stock.renamed'] } }, orderBy: { createdAt: 'asc' } });
-      expect(rows.map((r) => ({ type: r.type, queue: r.queue, payload: r.payload }))).toEqual([
-        { type: 'order.renamed', queue: 'queue-a', payload: { any: 'payload' } },
-        { type: 'stock.renamed', queue: 'queue-b', payload: { productId: product.id, reason: 'sold' } },
-      ]);
+      for (const channel of channels) await listener.query(`LISTEN ${channel}`);
+      const heard: string[] = [];
+      listener.on('notification', (n) => heard.push(n.channel));
+      await work();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return heard;
     } finally {
       await listener.end();
     }
+  }
+
+  it('writes the event types, queues and reason it is given and notifies the channel it is given', async () => {
+    let productId = '';
+    expect(await notifiedDuring(['renamed_channel'], async () => (productId = await placeRenamed('renamed_channel')))).toEqual(['renamed_channel']);
+    const rows = await ctx.db.outboxEvent.findMany({ where: { type: { in: ['order.renamed', 'stock.renamed'] } }, orderBy: { createdAt: 'asc' } });
+    expect(rows.map((r) => ({ type: r.type, queue: r.queue, payload: r.payload }))).toEqual([
+      { type: 'order.renamed', queue: 'queue-a', payload: { any: 'payload' } },
+      { type: 'stock.renamed', queue: 'queue-b', payload: { productId, reason: 'sold' } },
+    ]);
+  });
+
+  it('notifies no channel when it is handed none, as the application hands it (the relays are woken after its commit)', async () => {
+    expect(await notifiedDuring([OUTBOX_CHANNEL, 'renamed_channel'], () => placeRenamed(null))).toEqual([]);
   });
 
   it('is handed the contract’s names when an order is placed through the API', async () => {

@@ -68,7 +68,7 @@ describe('GET /api/order/user', () => {
     const shopper = await shopperWithAddress(ctx.app);
     const product = await createProduct(ctx.db);
     const order = await placeCodOrder(ctx.app, shopper.cookie, { items: [{ product: product.id, quantity: 1 }], address: shopper.address._id });
-    await ctx.db.$transaction((tx) => transitionOrder(tx, { orderId: order._id, to: OrderStatus.OnTheWay, actor: { type: 'seller' } }));
+    await ctx.transaction((tx) => transitionOrder(tx, { orderId: order._id, to: OrderStatus.OnTheWay, actor: { type: 'seller' } }));
 
     const [shown] = (await myOrders(shopper.cookie)).json().orders;
     expect(shown).toMatchObject({ status: 'On The Way', version: 2 });

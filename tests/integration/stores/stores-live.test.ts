@@ -66,7 +66,7 @@ describe('live updates per store, across processes', () => {
 
     const orderA = await insertOrderRow(ctx.db, { userId: shopper.userId, sellerId: storeA.sellerId, productId: productA.id });
     const orderB = await insertOrderRow(ctx.db, { userId: shopper.userId, sellerId: storeB.sellerId, productId: productB.id });
-    await ctx.db.$transaction(async (tx) => {
+    await ctx.transaction(async (tx) => {
       await appendEvent(tx, 'order.placed', { orderId: orderA.id, userId: shopper.userId });
       await appendEvent(tx, 'order.placed', { orderId: orderB.id, userId: shopper.userId });
     });

@@ -1,0 +1,50 @@
+import type pg from 'pg';
+
+/** The channel every outbox relay LISTENs on. */
+export const OUTBOX_CHANNEL = 'outbox_event';
+
+/**
+ * The NOTIFY, in a transaction of its own whose commit does not wait for the disk: it only wakes the relays, and a
+ * wake-up lost in a crash is made good by their poll. One simple-protocol query, so one round trip.
+ */
+const RING = `BEGIN; SET LOCAL synchronous_commit = off; NOTIFY ${OUTBOX_CHANNEL}; COMMIT`;
+
+export type OutboxDoorbell = { ring(): void };
+
+/**
+ * Wakes the outbox relays after a commit that wrote outbox rows (`Sql.outboxWritten`, prisma.ts).
+ *
+ * Why after the commit and not with a NOTIFY inside the writing transaction: PostgreSQL lets one notifying transaction
+ * commit at a time, under a database-wide lock held until its commit record is on disk. With a NOTIFY in every order
+ * and status change, the store's writes committed one by one, each waiting for the disk flushes of all those before
+ * it, and one slow flush held up every checkout behind it. Rung afterwards, the writes commit side by side and share
+ * their flushes; only these small NOTIFY transactions take the lock, and none of them waits for the disk.
+ *
+ * A ring never delays its caller, and one process has one ring out at a time: rings that come meanwhile are answered
+ * by one more after it. A ring that fails (the database is away) is dropped; the relays' poll finds the rows.
+ */
+export function createOutboxDoorbell(pool: pg.Pool): OutboxDoorbell {
+  let out = false;
+  let again = false;
+
+  async function ringUntilQuiet(): Promise<void> {
+    out = true;
+    try {
+      do {
+        again = false;
+        await pool.query(RING);
+      } while (again);
+    } catch {
+      // Dropped, as said above; a connection that failed mid-query is discarded by the pool.
+    } finally {
+      out = false;
+    }
+  }
+
+  return {
+    ring() {
+      if (out) again = true;
+      else void ringUntilQuiet();
+    },
+  };
+}
