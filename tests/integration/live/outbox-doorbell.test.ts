@@ -77,7 +77,7 @@ describe('outbox doorbell', () => {
     expect(heard).toHaveLength(0);
   });
 
-  it('rings after a checkout and a store’s status move through the API, each a statement of its own', async () => {
+  it('rings after a checkout and after a store’s status move, each a statement that committed by itself', async () => {
     const shopper = await shopperWithAddress(ctx.app);
     const product = await createProduct(ctx.db);
     const order = await placeCodOrder(ctx.app, shopper.cookie, { items: [{ product: product.id, quantity: 1 }], address: shopper.address._id });
