@@ -16,6 +16,9 @@ declare module 'fastify' {
   }
 }
 
+/** How soon a process that filled past a step of the ping cadence tells its earlier pages to ping less (ping-cadence.ts). */
+const CADENCE_CHECK_MS = 1_000;
+
 /**
  * Lets go of what the upgrade left attached to a socket for its whole life: @fastify/websocket's error listener, which
  * holds the upgrade's Fastify request and reply, and the upgraded TCP stream's tie to the ServerResponse made for
@@ -106,6 +109,8 @@ export default fp(async function live(app: FastifyInstance) {
     cadence.announceIfChanged();
   }, app.config.wsHeartbeatMs);
   heartbeat.unref();
+  const slowdowns = setInterval(() => cadence.announceIfSlower(), CADENCE_CHECK_MS);
+  slowdowns.unref();
 
   let rechecking = false;
   let retry: NodeJS.Timeout | undefined;
@@ -136,6 +141,7 @@ export default fp(async function live(app: FastifyInstance) {
 
   app.addHook('preClose', async () => {
     clearInterval(heartbeat);
+    clearInterval(slowdowns);
     clearTimeout(retry);
     hub.closeAll();
   });

@@ -16,21 +16,30 @@ export function pingEveryMs(sockets: number, pingsPerSecond: number): number {
 }
 
 /**
- * The process's cadence: a page is told it in its hello, and once a beat the cadence for the sockets held now is
- * worked out again; if it changed (the process filled or emptied past a step), every socket is told. Pages that
- * connected while the process was emptier (after a restart, the first 5,000 of a crowd) slow down with the rest, so
- * the budget holds for all of them, not only for the newest.
+ * The process's cadence: a page is told it in its hello, and when the cadence for the sockets held now differs from
+ * the one last told, every socket is told. Pages that connected while the process was emptier (after a restart, the
+ * first 5,000 of a crowd) slow down with the rest, so the budget holds for all of them, not only for the newest.
+ *
+ * A slower cadence is told as soon as it is checked for (`announceIfSlower`, every second): a crowd reconnecting after a
+ * restart is when the process's CPU is scarcest. A faster one waits for the heartbeat's beat (`announceIfChanged`), so
+ * a socket count hovering at a step makes the process tell every socket at most twice a beat, not every second.
  */
 export function createPingCadence(hub: Pick<WsHub, 'size' | 'deliver'>, pingsPerSecond: number) {
   let announced = FASTEST_PING_MS;
   const current = () => pingEveryMs(hub.size(), pingsPerSecond);
+  const announce = (cadence: number) => {
+    announced = cadence;
+    hub.deliver({ audience: { kind: 'everyone' }, message: { type: 'heartbeat', pingEveryMs: cadence } });
+  };
   return {
     current,
+    announceIfSlower(): void {
+      const now = current();
+      if (now > announced) announce(now);
+    },
     announceIfChanged(): void {
       const now = current();
-      if (now === announced) return;
-      announced = now;
-      hub.deliver({ audience: { kind: 'everyone' }, message: { type: 'heartbeat', pingEveryMs: now } });
+      if (now !== announced) announce(now);
     },
   };
 }
