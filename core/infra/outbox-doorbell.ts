@@ -15,7 +15,7 @@ export type OutboxDoorbell = { ring(): void };
  * Wakes the outbox relays after a commit that wrote outbox rows (`Sql.outboxWritten`, prisma.ts).
  *
  * Why after the commit and not with a NOTIFY inside the writing transaction: PostgreSQL lets one notifying transaction
- * commit at a time, under a database-wide lock held until its commit record is on disk. With a NOTIFY in every order
+ * commit at a time, under a server-wide lock held until its commit record is on disk. With a NOTIFY in every order
  * and status change, the store's writes committed one by one, each waiting for the disk flushes of all those before
  * it, and one slow flush held up every checkout behind it. Rung afterwards, the writes commit side by side and share
  * their flushes; only these small NOTIFY transactions take the lock, and none of them waits for the disk.

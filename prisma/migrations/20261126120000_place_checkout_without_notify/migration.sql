@@ -1,6 +1,6 @@
 -- place_checkout NOTIFYs only when it is handed a channel, and the application now hands it none: it wakes the outbox
 -- relays itself once the call has committed (core/infra/outbox-doorbell.ts). PostgreSQL commits notifying transactions
--- one at a time, under a database-wide lock held until each commit is on disk, so a NOTIFY in every checkout made the
+-- one at a time, under a server-wide lock held until each commit is on disk, so a NOTIFY in every checkout made the
 -- store's checkouts and status changes commit one by one. The parameter stays, so that processes of the previous
 -- release, which pass the relay's channel, keep placing orders while a deploy replaces them. Everything else is
 -- place_checkout as 20261123120100_place_checkout wrote it.
