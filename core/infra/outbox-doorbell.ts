@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import pg from 'pg';
 
 /** The channel every outbox relay LISTENs on. */
 export const OUTBOX_CHANNEL = 'outbox_event';
@@ -21,9 +21,14 @@ export type OutboxDoorbell = { ring(): void };
  * their flushes; only these small NOTIFY transactions take the lock, and none of them waits for the disk.
  *
  * A ring never delays its caller, and one process has one ring out at a time: rings that come meanwhile are answered
- * by one more after it. A ring that fails (the database is away) is dropped; the relays' poll finds the rows.
+ * by one more after it. It goes out on a connection of its own, so it neither waits for nor takes one of the
+ * connections the requests' queries share; that connection lets the process exit while idle, and closes after a
+ * minute without rings. A ring that fails (the database is away) is dropped; the relays' poll finds the rows.
  */
-export function createOutboxDoorbell(pool: pg.Pool): OutboxDoorbell {
+export function createOutboxDoorbell(databaseUrl: string): OutboxDoorbell {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1, idleTimeoutMillis: 60_000, allowExitOnIdle: true, application_name: 'outbox-doorbell' });
+  // An idle connection that breaks (a restart, an operator ending it) is replaced at the next ring.
+  pool.on('error', () => {});
   let out = false;
   let again = false;
 
@@ -35,7 +40,7 @@ export function createOutboxDoorbell(pool: pg.Pool): OutboxDoorbell {
         await pool.query(RING);
       } while (again);
     } catch {
-      // Dropped, as said above; a connection that failed mid-query is discarded by the pool.
+      // Dropped, as said above; a connection that failed mid-query is discarded, and the next ring opens another.
     } finally {
       out = false;
     }

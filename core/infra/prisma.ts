@@ -69,7 +69,7 @@ export function createPrisma(databaseUrl: string, options: { max?: number } = {}
   const adapter = new PrismaPg(pool, { statementNameGenerator: statementName, disposeExternalPool: true });
   const client = new PrismaClient({ adapter });
   pools.set(client, pool);
-  doorbells.set(client, createOutboxDoorbell(pool));
+  doorbells.set(client, createOutboxDoorbell(databaseUrl));
   return client;
 }
 
