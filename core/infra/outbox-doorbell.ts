@@ -9,6 +9,13 @@ export const OUTBOX_CHANNEL = 'outbox_event';
  */
 const RING = `BEGIN; SET LOCAL synchronous_commit = off; NOTIFY ${OUTBOX_CHANNEL}; COMMIT`;
 
+/**
+ * How long a busy process waits before answering the rings that came while one was out. A busy relay waits as long
+ * between its batches (workers/relay/outbox-relay.ts), so events are seldom later for it, and a write no longer costs
+ * a NOTIFY transaction and a relay wake-up of its own.
+ */
+const BUSY_LINGER_MS = 10;
+
 export type OutboxDoorbell = { ring(): void };
 
 /**
@@ -21,7 +28,7 @@ export type OutboxDoorbell = { ring(): void };
  * their flushes; only these small NOTIFY transactions take the lock, and none of them waits for the disk.
  *
  * A ring never delays its caller, and one process has one ring out at a time: rings that come meanwhile are answered
- * by one more after it. It goes out on a connection of its own, so it neither waits for nor takes one of the
+ * by one more, a moment after it. It goes out on a connection of its own, so it neither waits for nor takes one of the
  * connections the requests' queries share; that connection lets the process exit while idle, and closes after a
  * minute without rings. A ring that fails (the database is away) is dropped; the relays' poll finds the rows.
  */
@@ -35,10 +42,12 @@ export function createOutboxDoorbell(databaseUrl: string): OutboxDoorbell {
   async function ringUntilQuiet(): Promise<void> {
     out = true;
     try {
-      do {
+      for (;;) {
         again = false;
         await pool.query(RING);
-      } while (again);
+        if (!again) return;
+        await new Promise((resolve) => setTimeout(resolve, BUSY_LINGER_MS));
+      }
     } catch {
       // Dropped, as said above; a connection that failed mid-query is discarded, and the next ring opens another.
     } finally {
