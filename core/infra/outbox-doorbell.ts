@@ -18,6 +18,12 @@ const BUSY_LINGER_MS = 10;
 
 export type OutboxDoorbell = { ring(): void };
 
+/** Where a doorbell reports that its rings fail and that they go through again (outage-log.ts logs each once). */
+export type RingTrouble = { failed(error: Error, connection: string): void; recovered(connection: string): void };
+const CONNECTION = 'outbox doorbell';
+/** How failed rings are named in the API's and the workers' logs (outage-log.ts). */
+export const RELAYS_WAKE_UP = "The outbox relays' wake-up (events move on their poll meanwhile)";
+
 /**
  * Wakes the outbox relays after a commit that wrote outbox rows (`Sql.outboxWritten`, prisma.ts).
  *
@@ -30,9 +36,10 @@ export type OutboxDoorbell = { ring(): void };
  * A ring never delays its caller, and one process has one ring out at a time: rings that come meanwhile are answered
  * by one more, a moment after it. It goes out on a connection of its own, so it neither waits for nor takes one of the
  * connections the requests' queries share; that connection lets the process exit while idle, and closes after a
- * minute without rings. A ring that fails (the database is away) is dropped; the relays' poll finds the rows.
+ * minute without rings. A ring that fails (the database is away) is dropped, and reported to `trouble`; the relays'
+ * poll finds the rows.
  */
-export function createOutboxDoorbell(databaseUrl: string): OutboxDoorbell {
+export function createOutboxDoorbell(databaseUrl: string, trouble?: RingTrouble): OutboxDoorbell {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 1, idleTimeoutMillis: 60_000, allowExitOnIdle: true, application_name: 'outbox-doorbell' });
   // An idle connection that breaks (a restart, an operator ending it) is replaced at the next ring.
   pool.on('error', () => {});
@@ -45,11 +52,13 @@ export function createOutboxDoorbell(databaseUrl: string): OutboxDoorbell {
       for (;;) {
         again = false;
         await pool.query(RING);
+        trouble?.recovered(CONNECTION);
         if (!again) return;
         await new Promise((resolve) => setTimeout(resolve, BUSY_LINGER_MS));
       }
-    } catch {
+    } catch (error) {
       // Dropped, as said above; a connection that failed mid-query is discarded, and the next ring opens another.
+      trouble?.failed(error as Error, CONNECTION);
     } finally {
       out = false;
     }

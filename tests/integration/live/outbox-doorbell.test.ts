@@ -1,6 +1,8 @@
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createOutboxDoorbell, OUTBOX_CHANNEL } from '../../../core/infra/outbox-doorbell';
+import { createLogger } from '../../../core/infra/logger';
+import { createOutageLog } from '../../../core/infra/outage-log';
+import { createOutboxDoorbell, OUTBOX_CHANNEL, RELAYS_WAKE_UP } from '../../../core/infra/outbox-doorbell';
 import { poolOf } from '../../../core/infra/prisma';
 import { appendEvent } from '../../../core/modules/outbox/outbox-writer';
 import { transitionOrder } from '../../../core/modules/orders/order-transitions';
@@ -98,6 +100,36 @@ describe('outbox doorbell', () => {
     await sleep(SETTLE_MS);
     expect(heard).toHaveLength(2);
     expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(9);
+  });
+
+  it('logs failing rings once, and once more when they go through again', async () => {
+    // A database that does not exist yet: every ring fails until it is created.
+    const name = `grocery_doorbell_${Date.now()}`;
+    const url = new URL(ctx.config.databaseUrl);
+    url.pathname = `/${name}`;
+    const lines: string[] = [];
+    const logger = createLogger('info', 'test', {
+      write: (line: string) => {
+        const { level, msg } = JSON.parse(line) as { level: number; msg: string };
+        lines.push(`${level === 40 ? 'warn' : 'info'}: ${msg}`);
+      },
+    });
+    const doorbell = createOutboxDoorbell(url.toString(), createOutageLog(logger, RELAYS_WAKE_UP));
+    try {
+      for (let i = 0; i < 3; i++) {
+        doorbell.ring();
+        await sleep(100);
+      }
+      expect(lines).toEqual([`warn: ${RELAYS_WAKE_UP} is unavailable; retrying until it answers`]);
+
+      await ctx.db.$executeRawUnsafe(`CREATE DATABASE ${name}`);
+      doorbell.ring();
+      await sleep(SETTLE_MS);
+      expect(lines).toHaveLength(2);
+      expect(lines[1]).toMatch(new RegExp(`^info: ${RELAYS_WAKE_UP.replace(/[()]/g, '\\$&')} is available again after [0-9.]+ s$`));
+    } finally {
+      await ctx.db.$executeRawUnsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    }
   });
 
   it('rings on a connection of its own, not one of the pool the requests share', async () => {
