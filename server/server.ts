@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../core/infra/config';
 import type { Logger } from '../core/infra/logger';
-import { createOutageLog, logOutages } from '../core/infra/outage-log';
-import { RELAYS_WAKE_UP } from '../core/infra/outbox-doorbell';
+import { logOutages } from '../core/infra/outage-log';
 import { createPrisma } from '../core/infra/prisma';
 import { createRedis } from '../core/infra/redis';
 import { ensureConfiguredSeller } from '../core/modules/sellers/seller-service';
@@ -13,7 +12,7 @@ export type RunningApi = { app: FastifyInstance; url: string; close: () => Promi
 
 /** Builds the API with its own connections and starts listening; `close()` drains requests, then connections. */
 export async function startApi(config: Config, logger: Logger): Promise<RunningApi> {
-  const db = createPrisma(config.databaseUrl, { max: config.databasePoolSize, ringTrouble: createOutageLog(logger, RELAYS_WAKE_UP) });
+  const db = createPrisma(config.databaseUrl, { max: config.databasePoolSize, logger });
   const redis = createRedis(config, 'producer');
   // A Redis outage must not crash the API: orders keep flowing through the outbox (docs/architecture.md).
   logOutages(redis, logger, 'Redis');

@@ -3,7 +3,6 @@ import { QueueName } from '../core/contracts/events';
 import type { Config } from '../core/infra/config';
 import type { Logger } from '../core/infra/logger';
 import { createOutageLog } from '../core/infra/outage-log';
-import { RELAYS_WAKE_UP } from '../core/infra/outbox-doorbell';
 import { createPrisma } from '../core/infra/prisma';
 import { createRedis, queuePrefix } from '../core/infra/redis';
 import { createLivePublisher } from '../core/modules/live/live-channel';
@@ -32,7 +31,7 @@ export type WorkerOptions = {
  * locks and the job ids keep events single. Returns a function that closes everything cleanly.
  */
 export async function startWorkers(config: Config, logger: Logger, options: WorkerOptions = {}): Promise<() => Promise<void>> {
-  const db = createPrisma(config.databaseUrl, { max: 5, ringTrouble: createOutageLog(logger, RELAYS_WAKE_UP) });
+  const db = createPrisma(config.databaseUrl, { max: 5, logger });
   // Workers wait for Redis (maxRetriesPerRequest: null); the relay's producer fails fast so a Redis outage only
   // leaves rows in the outbox instead of holding their locks.
   const workerConnection = createRedis(config, 'worker');

@@ -1,4 +1,6 @@
 import pg from 'pg';
+import type { Logger } from './logger';
+import { createOutageLog } from './outage-log';
 
 /** The channel every outbox relay LISTENs on. */
 export const OUTBOX_CHANNEL = 'outbox_event';
@@ -18,10 +20,7 @@ const BUSY_LINGER_MS = 10;
 
 export type OutboxDoorbell = { ring(): void };
 
-/** Where a doorbell reports that its rings fail and that they go through again (outage-log.ts logs each once). */
-export type RingTrouble = { failed(error: Error, connection: string): void; recovered(connection: string): void };
-const CONNECTION = 'outbox doorbell';
-/** How failed rings are named in the API's and the workers' logs (outage-log.ts). */
+/** How failing rings are named in the log (outage-log.ts: once when they start failing, once when one goes through). */
 export const RELAYS_WAKE_UP = "The outbox relays' wake-up (events move on their poll meanwhile)";
 
 /**
@@ -36,10 +35,11 @@ export const RELAYS_WAKE_UP = "The outbox relays' wake-up (events move on their 
  * A ring never delays its caller, and one process has one ring out at a time: rings that come meanwhile are answered
  * by one more, a moment after it. It goes out on a connection of its own, so it neither waits for nor takes one of the
  * connections the requests' queries share; that connection lets the process exit while idle, and closes after a
- * minute without rings. A ring that fails (the database is away) is dropped, and reported to `trouble`; the relays'
+ * minute without rings. A ring that fails (the database is away) is dropped, and logged as an outage; the relays'
  * poll finds the rows.
  */
-export function createOutboxDoorbell(databaseUrl: string, trouble?: RingTrouble): OutboxDoorbell {
+export function createOutboxDoorbell(databaseUrl: string, logger?: Pick<Logger, 'warn' | 'info' | 'debug'>): OutboxDoorbell {
+  const outage = logger && createOutageLog(logger, RELAYS_WAKE_UP);
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 1, idleTimeoutMillis: 60_000, allowExitOnIdle: true, application_name: 'outbox-doorbell' });
   // An idle connection that breaks (a restart, an operator ending it) is replaced at the next ring.
   pool.on('error', () => {});
@@ -52,13 +52,13 @@ export function createOutboxDoorbell(databaseUrl: string, trouble?: RingTrouble)
       for (;;) {
         again = false;
         await pool.query(RING);
-        trouble?.recovered(CONNECTION);
+        outage?.recovered();
         if (!again) return;
         await new Promise((resolve) => setTimeout(resolve, BUSY_LINGER_MS));
       }
     } catch (error) {
       // Dropped, as said above; a connection that failed mid-query is discarded, and the next ring opens another.
-      trouble?.failed(error as Error, CONNECTION);
+      outage?.failed(error as Error);
     } finally {
       out = false;
     }

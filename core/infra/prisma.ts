@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaClient } from './generated/prisma/client';
-import { createOutboxDoorbell, type OutboxDoorbell, type RingTrouble } from './outbox-doorbell';
+import type { Logger } from './logger';
+import { createOutboxDoorbell, type OutboxDoorbell } from './outbox-doorbell';
 
 export { PrismaClient };
 export type { Prisma } from './generated/prisma/client';
@@ -60,8 +61,8 @@ const doorbells = new WeakMap<PrismaClient, OutboxDoorbell>();
 /** The transactions whose statements wrote outbox rows; `transactionsOf` rings for them after their commit. */
 const outboxWriters = new WeakSet<Tx>();
 
-/** `ringTrouble`: where the relays' doorbell reports failed rings (the API and the workers log them as an outage). */
-export function createPrisma(databaseUrl: string, options: { max?: number; ringTrouble?: RingTrouble } = {}): PrismaClient {
+/** `logger`: where the relays' doorbell logs failing rings (outbox-doorbell.ts); without one they go unlogged. */
+export function createPrisma(databaseUrl: string, options: { max?: number; logger?: Logger } = {}): PrismaClient {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: options.max ?? 10 });
   // An idle connection that breaks (the server restarted or ended it) is dropped by the pool, which then emits 'error':
   // unheard, that would end the process. Prisma listens only once it has connected, and plain statements (`sqlOf`)
@@ -70,7 +71,7 @@ export function createPrisma(databaseUrl: string, options: { max?: number; ringT
   const adapter = new PrismaPg(pool, { statementNameGenerator: statementName, disposeExternalPool: true });
   const client = new PrismaClient({ adapter });
   pools.set(client, pool);
-  doorbells.set(client, createOutboxDoorbell(databaseUrl, options.ringTrouble));
+  doorbells.set(client, createOutboxDoorbell(databaseUrl, options.logger));
   return client;
 }
 

@@ -1,11 +1,11 @@
 import type { WsHub } from './ws-hub';
 
 /**
- * How often a visible page pings, as the server tells it in its `hello` (and later `heartbeat` messages). A visible page pings every second, which shows
- * a stalled socket as offline within two seconds; but each ping is a wake-up, a read and a pong's write for the API
- * (bench/README.md measures it), so a process holding many sockets would spend most of a core answering them. The
- * cadence therefore slows as a process fills: the pings of all its sockets stay within `pingsPerSecond`, one second
- * apart at the least, ten at the most.
+ * How often a visible page pings, as the server tells it in its `hello` (and later `heartbeat` messages). A visible
+ * page pings every second, which shows a stalled socket as offline within two seconds; but each ping is a wake-up, a
+ * read and a pong's write for the API (bench/README.md measures it), so a process holding many sockets would spend most
+ * of a core answering them. The cadence therefore slows as a process fills: the pings of all its sockets stay within
+ * `pingsPerSecond`, one second apart at the least, ten at the most.
  */
 const FASTEST_PING_MS = 1_000;
 const SLOWEST_PING_MS = 10_000;

@@ -1,7 +1,6 @@
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../core/infra/logger';
-import { createOutageLog } from '../../../core/infra/outage-log';
 import { createOutboxDoorbell, OUTBOX_CHANNEL, RELAYS_WAKE_UP } from '../../../core/infra/outbox-doorbell';
 import { poolOf } from '../../../core/infra/prisma';
 import { appendEvent } from '../../../core/modules/outbox/outbox-writer';
@@ -114,7 +113,7 @@ describe('outbox doorbell', () => {
         lines.push(`${level === 40 ? 'warn' : 'info'}: ${msg}`);
       },
     });
-    const doorbell = createOutboxDoorbell(url.toString(), createOutageLog(logger, RELAYS_WAKE_UP));
+    const doorbell = createOutboxDoorbell(url.toString(), logger);
     try {
       for (let i = 0; i < 3; i++) {
         doorbell.ring();
