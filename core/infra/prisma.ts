@@ -94,6 +94,43 @@ export function sqlOf(db: Db): Sql {
   };
 }
 
+/**
+ * Runs `work`'s plain statements on one pooled connection, each committing by itself as on the pool (no transaction):
+ * a request that needs two statements in a row waits for a connection once, not once per statement. Under load that
+ * wait, not the statements, is most of such a request's time (bench/README.md, "Where the live tail under orders
+ * waits"). The connection is held only while `work` runs. A statement the server refused (a constraint, the stock
+ * guard) leaves the connection fine for the next; any other failure (the connection broke, the server ended the
+ * session) has it closed rather than handed out again. (The pool's own `query` closes the connection on any error.)
+ */
+export async function onOneConnection<T>(db: Db, work: (sql: Sql) => Promise<T>): Promise<T> {
+  const pool = pools.get(db);
+  if (!pool) throw new Error('onOneConnection: this Prisma client was not made by createPrisma');
+  const doorbell = doorbellOf(db);
+  const client = await pool.connect();
+  let failed: Error | undefined;
+  try {
+    return await work({
+      async rows<R>(text: string, values: unknown[]): Promise<R[]> {
+        try {
+          const result = await client.query({ name: statementName({ sql: text }), text, values });
+          return result.rows as R[];
+        } catch (error) {
+          if (!endsNothing(error)) failed = error as Error;
+          throw error;
+        }
+      },
+      outboxWritten: () => doorbell.ring(),
+    });
+  } finally {
+    client.release(failed);
+  }
+}
+
+/** An ERROR the server sent for one statement leaves the session usable; a FATAL one, or any other failure, ends it. */
+function endsNothing(error: unknown): boolean {
+  return error instanceof pg.DatabaseError && error.severity === 'ERROR';
+}
+
 function doorbellOf(db: Db): OutboxDoorbell {
   const doorbell = doorbells.get(db);
   if (!doorbell) throw new Error('this Prisma client was not made by createPrisma');

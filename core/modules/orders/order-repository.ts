@@ -1,10 +1,10 @@
 import { EventName, QUEUE_OF, type EventDataOf } from '../../contracts/events';
 import type { AddressDto } from '../../contracts/http/addresses';
 import type { OrderStatus } from '../../domain/order-status';
-import { sqlOf, type Db, type Prisma, type Tx } from '../../infra/prisma';
+import { onOneConnection, sqlOf, type Db, type Prisma, type Sql, type Tx } from '../../infra/prisma';
 import type { AddressRow } from '../addresses/address-repository';
 import { DbOrderStatus, DbPaymentType, type PaymentTypeName } from './order-enums';
-import { orderInclude, type OrderRow } from './order-mapper';
+import type { OrderRow } from './order-mapper';
 import { readOrder, readOrders } from './order-statements';
 
 export type OrderProduct = {
@@ -139,8 +139,8 @@ const TOO_MANY_UNPAID_SQLSTATE = 'FC429';
 export type InsertOutcome = { soldOut: string | null; tooManyUnpaid: boolean };
 
 /**
- * Orders are read through Prisma. Placing one, the hottest write of the marketplace, is two plain statements on
- * Prisma's own pool (`sqlOf`, core/infra/prisma.ts): one read and one call of the `place_checkout` function.
+ * Orders are read through Prisma and plain statements on Prisma's own pool (`sqlOf`, core/infra/prisma.ts); placing
+ * one is `checkoutStatements` below, on one connection.
  */
 export function createOrderRepository(db: Db) {
   const sql = sqlOf(db);
@@ -191,13 +191,35 @@ export function createOrderRepository(db: Db) {
       return rows.map((row) => toCheckoutState(row)!);
     },
 
-    /** The checkout an Idempotency-Key placed, with its orders; null when the key is new. */
+    /**
+     * Runs `work` with a checkout's statements on one pooled connection, each committing by itself: a checkout waits
+     * for a connection once, not once per statement (core/infra/prisma.ts `onOneConnection`).
+     */
+    placing<T>(work: (checkout: CheckoutStatements) => Promise<T>): Promise<T> {
+      return onOneConnection(db, (sql) => work(checkoutStatements(sql)));
+    },
+  };
+}
+export type OrderRepository = ReturnType<typeof createOrderRepository>;
+
+/**
+ * Placing an order, the hottest write of the marketplace: one read of what the checkout needs and one call of the
+ * `place_checkout` function, and on a repeated Idempotency-Key the checkout it placed before. Plain statements, not
+ * Prisma (core/infra/prisma.ts `Sql`).
+ */
+function checkoutStatements(sql: Sql) {
+  return {
+    /** The checkout an Idempotency-Key placed, with its orders (the one with the fee first); null when the key is new. */
     async findByIdempotencyKey(userId: string, idempotencyKey: string): Promise<{ id: string; checkoutId: string; fingerprint: string | null; orders: OrderRow[] } | null> {
-      const checkout = await db.checkout.findUnique({
-        where: { userId_idempotencyKey: { userId, idempotencyKey } },
-        select: { id: true, checkoutId: true, idempotencyFingerprint: true, orders: { include: orderInclude, orderBy: [{ feePaise: 'desc' }, { createdAt: 'asc' }, { orderId: 'asc' }] } },
-      });
-      return checkout && { id: checkout.id, checkoutId: checkout.checkoutId, fingerprint: checkout.idempotencyFingerprint, orders: checkout.orders };
+      const [checkout] = await sql.rows<{ id: string; checkoutId: string; fingerprint: string | null; orderIds: string[] }>(
+        `SELECT c.id::text, c.checkout_id AS "checkoutId", c.idempotency_fingerprint AS fingerprint,
+                (SELECT coalesce(array_agg(o.id::text ORDER BY o.fee_paise DESC, o.created_at, o.order_id), '{}')
+                   FROM orders o WHERE o.checkout_id = c.id) AS "orderIds"
+           FROM checkouts c WHERE c.user_id = $1 AND c.idempotency_key = $2`,
+        [userId, idempotencyKey],
+      );
+      if (!checkout) return null;
+      return { id: checkout.id, checkoutId: checkout.checkoutId, fingerprint: checkout.fingerprint, orders: await readOrders(sql, checkout.orderIds) };
     },
 
     /**
@@ -258,4 +280,5 @@ export function createOrderRepository(db: Db) {
     },
   };
 }
-export type OrderRepository = ReturnType<typeof createOrderRepository>;
+export type CheckoutStatements = ReturnType<typeof checkoutStatements>;
+

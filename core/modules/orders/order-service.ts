@@ -11,7 +11,7 @@ import { actorToDb, paymentTypeToDb, statusToDb, type PaymentTypeName } from './
 import { toOrderDto, type OrderRow } from './order-mapper';
 import type { OrderNews } from './order-news';
 import type { Transaction, Tx } from '../../infra/prisma';
-import type { CheckoutPaymentState, NewCheckout, NewOrder, OrderProduct, OrderRepository } from './order-repository';
+import type { CheckoutPaymentState, CheckoutStatements, NewCheckout, NewOrder, OrderProduct, OrderRepository } from './order-repository';
 import { transitionOrder } from './order-transitions';
 
 export type PlaceOrderInput = {
@@ -106,8 +106,8 @@ export function createOrderService(deps: { repo: OrderRepository; transaction: T
   const { repo, transaction, limits, news } = deps;
 
   /** The earlier checkout of this key, if it ordered exactly this; a different order under the same key is refused. */
-  async function existing(userId: string, key: string | null, fingerprint: string): Promise<PlacedCheckout | null> {
-    const earlier = key ? await repo.findByIdempotencyKey(userId, key) : null;
+  async function existing(statements: CheckoutStatements, userId: string, key: string | null, fingerprint: string): Promise<PlacedCheckout | null> {
+    const earlier = key ? await statements.findByIdempotencyKey(userId, key) : null;
     if (!earlier) return null;
     if (earlier.fingerprint !== null && earlier.fingerprint !== fingerprint) {
       throw new AppError('unprocessable', 'idempotency_key_reused', 'This Idempotency-Key was already used for a different order; use a new key for a new order');
@@ -147,35 +147,38 @@ export function createOrderService(deps: { repo: OrderRepository; transaction: T
       }
       const fingerprint = orderFingerprint(lines, input.addressId, input.paymentType);
 
-      const checkout = await repo.loadCheckout({ userId: input.userId, addressId: input.addressId, productIds: [...lines.keys()], idempotencyKey });
-      if (checkout.existingCheckoutId) return (await existing(input.userId, idempotencyKey, fingerprint))!;
-      // Unknown ids and other users' addresses look the same: neither is "your address".
-      if (!checkout.address) throw invalid('address_required', 'Please select an address');
-      const items = priceLines(lines, checkout.products);
-      const amountPaise = orderAmount(items);
-      if (amountPaise > MAX_ORDER_PAISE) throw invalid('order_too_large', 'This order is too large; split it into smaller orders');
+      // Every statement of a checkout on one connection: under load it waits for the pool once.
+      return repo.placing(async (statements) => {
+        const checkout = await statements.loadCheckout({ userId: input.userId, addressId: input.addressId, productIds: [...lines.keys()], idempotencyKey });
+        if (checkout.existingCheckoutId) return (await existing(statements, input.userId, idempotencyKey, fingerprint))!;
+        // Unknown ids and other users' addresses look the same: neither is "your address".
+        if (!checkout.address) throw invalid('address_required', 'Please select an address');
+        const items = priceLines(lines, checkout.products);
+        const amountPaise = orderAmount(items);
+        if (amountPaise > MAX_ORDER_PAISE) throw invalid('order_too_large', 'This order is too large; split it into smaller orders');
 
-      for (let attempt = 1; ; attempt++) {
-        const { placed, dtos } = newCheckout(input, items, toAddressDto(checkout.address), { idempotencyKey, fingerprint, limits });
-        try {
-          const { soldOut, tooManyUnpaid } = await repo.insertCheckout(placed);
-          if (soldOut) throw outOfStock(items.filter((i) => i.product.id === soldOut).map((i) => i.product));
-          if (tooManyUnpaid) {
-            throw conflict(
-              'too_many_unpaid_orders',
-              `You already have ${limits.maxUnpaidOrders} unpaid online order${limits.maxUnpaidOrders === 1 ? '' : 's'}. Pay or cancel one in My Orders, or choose Cash on Delivery.`,
-            );
+        for (let attempt = 1; ; attempt++) {
+          const { placed, dtos } = newCheckout(input, items, toAddressDto(checkout.address), { idempotencyKey, fingerprint, limits });
+          try {
+            const { soldOut, tooManyUnpaid } = await statements.insertCheckout(placed);
+            if (soldOut) throw outOfStock(items.filter((i) => i.product.id === soldOut).map((i) => i.product));
+            if (tooManyUnpaid) {
+              throw conflict(
+                'too_many_unpaid_orders',
+                `You already have ${limits.maxUnpaidOrders} unpaid online order${limits.maxUnpaidOrders === 1 ? '' : 's'}. Pay or cancel one in My Orders, or choose Cash on Delivery.`,
+              );
+            }
+            return { id: placed.id, checkoutId: placed.checkoutId, orders: dtos, amountPaise, created: true };
+          } catch (error) {
+            if (!isUniqueViolation(error)) throw error;
+            // A double submit that raced this one (and won) is the answer.
+            const winner = await existing(statements, input.userId, idempotencyKey, fingerprint);
+            if (winner) return winner;
+            // Otherwise the clash can only be of random order or checkout numbers: draw again.
+            if (attempt >= 3) throw error;
           }
-          return { id: placed.id, checkoutId: placed.checkoutId, orders: dtos, amountPaise, created: true };
-        } catch (error) {
-          if (!isUniqueViolation(error)) throw error;
-          // A double submit that raced this one (and won) is the answer.
-          const winner = await existing(input.userId, idempotencyKey, fingerprint);
-          if (winner) return winner;
-          // Otherwise the clash can only be of random order or checkout numbers: draw again.
-          if (attempt >= 3) throw error;
         }
-      }
+      });
     },
 
     /**

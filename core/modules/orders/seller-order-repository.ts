@@ -1,5 +1,5 @@
 import { OrderStatus } from '../../domain/order-status';
-import { sqlOf, type Db } from '../../infra/prisma';
+import { onOneConnection, sqlOf, type Db, type Sql } from '../../infra/prisma';
 import { statusToDb } from './order-enums';
 import type { OrderRow } from './order-mapper';
 import { readOrder, readOrders, writeOrderChange, type OrderChange } from './order-statements';
@@ -30,6 +30,17 @@ export function createSellerOrderRepository(db: Db) {
       return { rows: await readOrders(sql, ids.map((r) => r.id)), total };
     },
 
+    /** Runs `work` with a board move's statements on one pooled connection, each committing by itself. */
+    moving<T>(work: (move: BoardMoveStatements) => Promise<T>): Promise<T> {
+      return onOneConnection(db, (sql) => work(boardMoveStatements(sql)));
+    },
+  };
+}
+export type SellerOrderRepository = ReturnType<typeof createSellerOrderRepository>;
+
+/** A board move without a transaction: read the order, then write the change if nobody changed the order meanwhile. */
+function boardMoveStatements(sql: Sql) {
+  return {
     /** The order as it is now, without a lock: a change worked out from it applies only if it is still so. */
     find(orderId: string): Promise<OrderRow | null> {
       return readOrder(sql, orderId, { lock: false });
@@ -41,4 +52,4 @@ export function createSellerOrderRepository(db: Db) {
     },
   };
 }
-export type SellerOrderRepository = ReturnType<typeof createSellerOrderRepository>;
+export type BoardMoveStatements = ReturnType<typeof boardMoveStatements>;

@@ -6,7 +6,7 @@ import { OrderStatus } from '../../domain/order-status';
 import type { Transaction } from '../../infra/prisma';
 import { toOrderDto } from './order-mapper';
 import type { OrderNews } from './order-news';
-import { announcement, hasSideEffects, planChange, transitionOrder, type TransitionRequest } from './order-transitions';
+import { announcement, hasSideEffects, planChange, transitionOrder, type TransitionRequest, type TransitionResult } from './order-transitions';
 import type { SellerOrderRepository } from './seller-order-repository';
 
 /** A board page holds this many orders unless the client asks for another page size. */
@@ -57,18 +57,21 @@ export function createSellerOrderService(deps: { repo: SellerOrderRepository; tr
       };
       // A board's moves (On The Way, Delivered, cash collected) change only the order's own rows: read it, check the
       // move, and write it with its history and announcement in one statement that applies only if nobody changed the
-      // order meanwhile. Two round trips and no transaction, where a seller at a busy counter sends many a minute. A
-      // cancellation (stock, refunds), or a move that lost a race, takes the transaction that locks the order.
-      const current = await repo.find(input.orderId);
-      if (!current) throw notFound('order_not_found', 'Order not found');
-      const change = planChange(current, request);
-      if (!change) return toOrderDto(current);
-      if (!hasSideEffects(change)) {
+      // order meanwhile. Two round trips on one connection and no transaction, where a seller at a busy counter sends
+      // many a minute. A cancellation (stock, refunds), or a move that lost a race, takes the transaction that locks
+      // the order.
+      const moved = await repo.moving(async (move): Promise<Pick<TransitionResult, 'order' | 'event'> | undefined> => {
+        const current = await move.find(input.orderId);
+        if (!current) throw notFound('order_not_found', 'Order not found');
+        const change = planChange(current, request);
+        if (!change) return { order: current };
+        if (hasSideEffects(change)) return undefined;
         const event = announcement(change);
-        if (await repo.apply(change, event)) {
-          news.changed(event);
-          return toOrderDto(change.order);
-        }
+        return (await move.apply(change, event)) ? { order: change.order, event } : undefined;
+      });
+      if (moved) {
+        news.changed(moved.event);
+        return toOrderDto(moved.order);
       }
       const { order, event } = await transaction((tx) => transitionOrder(tx, request));
       news.changed(event);

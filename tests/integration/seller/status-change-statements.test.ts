@@ -4,14 +4,15 @@ import { OrderStatus } from '../../../core/domain/order-status';
 import { orderInclude, toOrderDto } from '../../../core/modules/orders/order-mapper';
 import { announcement, planChange } from '../../../core/modules/orders/order-transitions';
 import { createSellerOrderRepository } from '../../../core/modules/orders/seller-order-repository';
+import { poolOf } from '../../../core/infra/prisma';
 import { buildTestContext, type TestContext } from '../../helpers/build-app';
 import { createProduct, placeCodOrder, shopperWithAddress } from '../../helpers/factories';
 import { loginSeller, operatorStoreId, outboxEvents } from '../../helpers/seller-factories';
 
 /**
- * A seller's move is read and written in two statements without a transaction (order-statements.ts): what it answers
- * and announces must be the order exactly as the database then holds it, and a write that lost a race to another
- * change must change nothing.
+ * A seller's move is read and written in two statements on one connection, without a transaction
+ * (order-statements.ts): what it answers and announces must be the order exactly as the database then holds it, and a
+ * write that lost a race to another change must change nothing.
  */
 let ctx: TestContext;
 let cookie: string;
@@ -62,18 +63,37 @@ describe("a seller's move in two statements", () => {
   it('writes nothing when the order changed between its read and its write', async () => {
     const order = await codOrder();
     const repo = createSellerOrderRepository(ctx.db);
-    const read = (await repo.find(order._id))!;
-    const change = planChange(read, { orderId: order._id, sellerId, to: OrderStatus.OnTheWay, actor: { type: 'seller', id: sellerId } })!;
-    const other = planChange(read, { orderId: order._id, sellerId, to: OrderStatus.Delivered, actor: { type: 'seller', id: sellerId } })!;
+    await repo.moving(async (move) => {
+      const read = (await move.find(order._id))!;
+      const change = planChange(read, { orderId: order._id, sellerId, to: OrderStatus.OnTheWay, actor: { type: 'seller', id: sellerId } })!;
+      const other = planChange(read, { orderId: order._id, sellerId, to: OrderStatus.Delivered, actor: { type: 'seller', id: sellerId } })!;
 
-    expect(await repo.apply(other, announcement(other))).toBe(true);
-    // Read at version 1, and the order is at 2 now: the late write is refused whole.
-    expect(await repo.apply(change, announcement(change))).toBe(false);
+      // Another move, on a connection of its own, lands between this one's read and its write.
+      expect(await repo.moving((elsewhere) => elsewhere.apply(other, announcement(other)))).toBe(true);
+      // Read at version 1, and the order is at 2 now: the late write is refused whole.
+      expect(await move.apply(change, announcement(change))).toBe(false);
+    });
 
     const now = await stored(order._id);
     expect(now).toMatchObject({ status: OrderStatus.Delivered, version: 2 });
     expect(now.history.map((h) => h.to)).toEqual([OrderStatus.OrderPlaced, OrderStatus.Delivered]);
     expect((await announced(order._id)).map((e) => e.status)).toEqual([OrderStatus.Delivered]);
+  });
+
+  it('reads and writes on one pooled connection, so a busy pool is waited for once', async () => {
+    const order = await codOrder();
+    await update({ orderId: order._id, isPaid: false }); // the seller's session is looked up and cached
+    const pool = poolOf(ctx.db)!;
+    let taken = 0;
+    const count = () => void taken++;
+    pool.on('acquire', count);
+    try {
+      const moved = await update({ orderId: order._id, status: OrderStatus.OnTheWay });
+      expect(moved.json().order).toMatchObject({ status: OrderStatus.OnTheWay, version: 2 });
+    } finally {
+      pool.off('acquire', count);
+    }
+    expect(taken).toBe(1);
   });
 
   it('applies one of many identical moves sent at once, and answers every one with the order', async () => {
