@@ -208,7 +208,9 @@ export function createWsHub({ sweepSlice = SWEEP_SLICE }: { sweepSlice?: number 
      * Heartbeat: a socket that did not answer the last ping is dead (its peer vanished without a close). A socket
      * heard from since the last sweep is alive and is not pinged: a visible page pings every 1-10 s, and its own
      * frames keep proxies from closing the connection as idle, so a server ping to it would be pure cost. A silent one
-     * is pinged, and ended at the next sweep if still silent. `spreadMs`: how long the sweep may take to go round.
+     * is pinged, and ended at the next sweep if still silent. A pong is hearing from it too, so a hidden page's socket
+     * is pinged every other beat, and a proxy in front must let a socket idle for two beats (README, "Running more
+     * processes"). `spreadMs`: how long the sweep may take to go round.
      */
     sweep(spreadMs = 0): Promise<void> {
       // A sweep still running when the next beat comes (a huge one on a busy process) is not started twice.

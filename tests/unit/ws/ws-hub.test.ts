@@ -103,6 +103,26 @@ describe('the heartbeat sweep', () => {
   });
 });
 
+describe('a silent socket that answers', () => {
+  it('is pinged every other beat: its pong counts as heard at the next sweep', async () => {
+    const hub = createWsHub({ sweepSlice: 4 });
+    const { peers } = await connected(hub, 2, { autoPong: true });
+    const pingsAfter = async () => {
+      await hub.sweep();
+      await new Promise((r) => setTimeout(r, 50)); // any pong comes back
+      return peers.map((p) => p.pings);
+    };
+    // Heard as they joined, then pinged, then known alive by their pongs, then pinged again.
+    expect([await pingsAfter(), await pingsAfter(), await pingsAfter(), await pingsAfter()]).toEqual([
+      [0, 0],
+      [1, 1],
+      [1, 1],
+      [2, 2],
+    ]);
+    expect(hub.size()).toBe(2);
+  });
+});
+
 describe('whether a message reaches anyone here', () => {
   it('answers from the indexes: a shopper, a store, the operator, everyone', async () => {
     const hub = createWsHub();
