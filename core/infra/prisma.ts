@@ -108,6 +108,10 @@ export async function onOneConnection<T>(db: Db, work: (sql: Sql) => Promise<T>)
   const doorbell = doorbellOf(db);
   const client = await pool.connect();
   let failed: Error | undefined;
+  // A held connection that breaks between statements (the server restarted or ended it) says so with an 'error'
+  // event: unheard, that would end the process. It is closed on release instead.
+  const broke = (error: Error) => void (failed = error);
+  client.on('error', broke);
   try {
     return await work({
       async rows<R>(text: string, values: unknown[]): Promise<R[]> {
@@ -122,6 +126,7 @@ export async function onOneConnection<T>(db: Db, work: (sql: Sql) => Promise<T>)
       outboxWritten: () => doorbell.ring(),
     });
   } finally {
+    client.off('error', broke);
     client.release(failed);
   }
 }

@@ -78,4 +78,18 @@ describe('statements on one connection', () => {
     expect(pool.totalCount).toBe(held - 1);
     for (let i = 0; i < 4; i++) expect(await onOneConnection(db, backend)).not.toBe(lost);
   });
+
+  it('survives a connection that breaks while held between statements, and closes it', async () => {
+    let held = 0;
+    const lost = await onOneConnection(db, async (sql) => {
+      const pid = await backend(sql);
+      held = pool.totalCount;
+      await admin.query('SELECT pg_terminate_backend($1)', [pid]);
+      // The server's goodbye arrives while no statement runs: an 'error' event on the held connection.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      return pid;
+    });
+    expect(pool.totalCount).toBe(held - 1);
+    expect(await onOneConnection(db, backend)).not.toBe(lost);
+  });
 });
