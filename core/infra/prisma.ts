@@ -109,8 +109,10 @@ export async function onOneConnection<T>(db: Db, work: (sql: Sql) => Promise<T>)
   const client = await pool.connect();
   let failed: Error | undefined;
   // A held connection that breaks between statements (the server restarted or ended it) says so with an 'error'
-  // event: unheard, that would end the process. It is closed on release instead.
-  const broke = (error: Error) => void (failed = error);
+  // event: unheard, that would end the process. It is closed on release instead, and a statement after it fails with
+  // that error (which says the database is out of reach), not with the driver's "not queryable".
+  let broken: Error | undefined;
+  const broke = (error: Error) => void (broken ??= error);
   client.on('error', broke);
   try {
     return await work({
@@ -119,6 +121,7 @@ export async function onOneConnection<T>(db: Db, work: (sql: Sql) => Promise<T>)
           const result = await client.query({ name: statementName({ sql: text }), text, values });
           return result.rows as R[];
         } catch (error) {
+          if (broken) throw broken;
           if (!endsNothing(error)) failed = error as Error;
           throw error;
         }
@@ -127,7 +130,7 @@ export async function onOneConnection<T>(db: Db, work: (sql: Sql) => Promise<T>)
     });
   } finally {
     client.off('error', broke);
-    client.release(failed);
+    client.release(broken ?? failed);
   }
 }
 

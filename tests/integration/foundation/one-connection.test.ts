@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrisma, onOneConnection, poolOf, type Db, type Sql } from '../../../core/infra/prisma';
 import { createTestDatabase } from '../../helpers/test-db';
+import { isDatabaseUnreachable } from '../../../core/infra/database-outage';
 
 /**
  * A request's statements on one pooled connection (core/infra/prisma.ts `onOneConnection`): one wait for the pool,
@@ -87,6 +88,11 @@ describe('statements on one connection', () => {
       await admin.query('SELECT pg_terminate_backend($1)', [pid]);
       // The server's goodbye arrives while no statement runs: an 'error' event on the held connection.
       await new Promise((resolve) => setTimeout(resolve, 200));
+      // The next statement fails with what broke the connection, which the API's outage check reads as "database
+      // out of reach" (a 503 that says to try again), not with the driver's "not queryable".
+      const next = await sql.rows('SELECT 1', []).catch((error: unknown) => error as Error);
+      expect(next.message).not.toMatch(/not queryable/);
+      expect(isDatabaseUnreachable(next)).toBe(true);
       return pid;
     });
     expect(pool.totalCount).toBe(held - 1);
