@@ -80,16 +80,15 @@ export function poolOf(db: Db): pg.Pool | undefined {
   return pools.get(db);
 }
 
-/** The plain-statement side of a client made by `createPrisma` (see `Sql`). */
+/**
+ * The plain-statement side of a client made by `createPrisma` (see `Sql`): each statement on a connection of its own
+ * from the pool, taken as `onOneConnection` takes one, so a refused statement keeps its connection there too.
+ */
 export function sqlOf(db: Db): Sql {
-  const pool = pools.get(db);
-  if (!pool) throw new Error('sqlOf: this Prisma client was not made by createPrisma');
+  if (!pools.has(db)) throw new Error('sqlOf: this Prisma client was not made by createPrisma');
   const doorbell = doorbellOf(db);
   return {
-    async rows<R>(text: string, values: unknown[]): Promise<R[]> {
-      const result = await pool.query({ name: statementName({ sql: text }), text, values });
-      return result.rows as R[];
-    },
+    rows: <R>(text: string, values: unknown[]) => onOneConnection(db, (sql) => sql.rows<R>(text, values)),
     outboxWritten: () => doorbell.ring(),
   };
 }
@@ -100,7 +99,7 @@ export function sqlOf(db: Db): Sql {
  * wait, not the statements, is most of such a request's time (bench/README.md, "Where the live tail under orders
  * waits"). The connection is held only while `work` runs. A statement the server refused (a constraint, the stock
  * guard) leaves the connection fine for the next; any other failure (the connection broke, the server ended the
- * session) has it closed rather than handed out again. (The pool's own `query` closes the connection on any error.)
+ * session) has it closed rather than handed out again (the pool's own `query` would close it on any error).
  */
 export async function onOneConnection<T>(db: Db, work: (sql: Sql) => Promise<T>): Promise<T> {
   const pool = pools.get(db);

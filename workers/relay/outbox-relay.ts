@@ -33,9 +33,9 @@ const CLAIM_BATCH = `
  * Moves committed outbox rows into their BullMQ queues (docs/architecture.md, invariant 3).
  *
  * It wakes on NOTIFY, which the writer sends once its transaction has committed (core/infra/outbox-doorbell.ts), and
- * also polls, so a missed notification or a Redis outage only delays events. Rows are claimed with FOR UPDATE SKIP LOCKED, so several relays never publish the
- * same row at once; the job id is the event id, so a crash between enqueue and commit re-publishes a row as the same
- * job, which BullMQ ignores.
+ * also polls, so a missed notification or a Redis outage only delays events. Rows are claimed with FOR UPDATE SKIP
+ * LOCKED, so several relays never publish the same row at once; the job id is the event id, so a crash between
+ * enqueue and commit re-publishes a row as the same job, which BullMQ ignores.
  */
 export function createOutboxRelay(opts: {
   databaseUrl: string;

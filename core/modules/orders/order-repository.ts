@@ -281,4 +281,3 @@ function checkoutStatements(sql: Sql) {
   };
 }
 export type CheckoutStatements = ReturnType<typeof checkoutStatements>;
-

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPrisma, onOneConnection, poolOf, type Db, type Sql } from '../../../core/infra/prisma';
+import { createPrisma, onOneConnection, poolOf, sqlOf, type Db, type Sql } from '../../../core/infra/prisma';
 import { createTestDatabase } from '../../helpers/test-db';
 import { isDatabaseUnreachable } from '../../../core/infra/database-outage';
 
@@ -65,6 +65,13 @@ describe('statements on one connection', () => {
     expect(second).toBe(first);
     // Back in the pool for the next request: the refusal did not cost the pool its connection.
     expect(pool.totalCount).toBe(held);
+  });
+
+  it('takes a single statement (sqlOf) the same way: a refusal leaves the pool its connection', async () => {
+    await onOneConnection(db, backend); // at least one connection is open
+    const open = pool.totalCount;
+    await expect(sqlOf(db).rows('SELECT 1 / 0', [])).rejects.toMatchObject({ code: '22012' });
+    expect(pool.totalCount).toBe(open);
   });
 
   it('closes a connection that broke instead of handing it out again', async () => {
