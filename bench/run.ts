@@ -9,13 +9,13 @@ import { paymentLatency } from './payment-latency';
 import { socketsAtScale } from './sockets-at-scale';
 import { installCleanup, killAllChildren, openFileLimit, ROOT } from './lib/processes';
 import { busyWarning, cpuSnapshot, foreignCpuNow, foreignCpuPercent } from './lib/machine';
-import { machineInfo, printTable, row, writeResults, type Row } from './lib/report';
+import { machineInfo, measuredCommit, printTable, row, writeResults, type Row } from './lib/report';
 import { ensureClientBuild, REDIS_URL, startStack, type Stack } from './lib/stack';
 
 /**
  * `npm run bench [-- --only catalog,orders,live,payment,sockets,client] [--profile]`: starts its own database, worker and API
- * processes, runs each measurement against a ceiling measured in the same run, prints a table and writes
- * bench/results/latest.json and latest.md. See bench/README.md.
+ * processes, runs each measurement against a ceiling measured in the same run, prints a table and writes the results
+ * (lib/report.ts `writeResults`). See bench/README.md.
  */
 type Measurement = (stack: Stack, log: (line: string) => void) => Promise<Row[]>;
 
@@ -118,7 +118,7 @@ async function main() {
     const warning = busyWarning(foreign);
     if (warning) console.warn(`\n${warning}`);
     const only = selected.length === Object.keys(MEASUREMENTS).length ? undefined : selected.join(',');
-    const files = writeResults(rows, { machine, ...versions, only, durationSeconds, foreignCpuPercent: foreign });
+    const files = writeResults(rows, { machine, commit: measuredCommit(), ...versions, only, durationSeconds, foreignCpuPercent: foreign });
     log(`wrote ${files.json} and ${files.md} (${durationSeconds.toFixed(0)} s in all)`);
   } finally {
     await stack?.stop().catch(() => {});

@@ -25,9 +25,13 @@ const PER_PROCESS = Number(process.env.BENCH_SOCKETS ?? 18_000);
 const SHOPPERS_PER_PROCESS = Math.round(PER_PROCESS / 6);
 const SMALL = 1_000;
 const SMALL_SHOPPERS = 300;
-/** Targeted order updates: a seller's status change every 5 ms, open loop, for this long per run. */
+/**
+ * Targeted order updates: a seller's status change every 5 ms, open loop, for this long per run. A run's p99 is its
+ * 16th-worst of 1,600 samples; with 4 s runs it was the 8th-worst of 800, and a single stall of the host could set it
+ * for one process of a pair and not the other, so the pairs' ratios swung from 0.5 to 1.7 between runs of one code.
+ */
 const RATE = 200;
-const RUN_SECONDS = 4;
+const RUN_SECONDS = 8;
 const PAIRS = 5;
 const WARMUP_SAMPLES = 200;
 /**

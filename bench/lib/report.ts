@@ -1,4 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { busyWarning } from './machine';
 import os from 'node:os';
 import path from 'node:path';
@@ -116,15 +117,83 @@ export function machineInfo() {
   };
 }
 
-/** Writes bench/results/latest.json and latest.md. */
+/**
+ * The commit the run measured, and whether the tree differed from it (results files aside): a report says which code
+ * it timed. Undefined outside a git checkout.
+ */
+export function measuredCommit(): string | undefined {
+  const git = (...args: string[]) => spawnSync('git', args, { cwd: ROOT, encoding: 'utf8' });
+  const head = git('rev-parse', '--short', 'HEAD');
+  if (head.status !== 0) return undefined;
+  const changed = git('status', '--porcelain', '--', '.', ':!bench/results').stdout.trim() !== '';
+  return `${head.stdout.trim()}${changed ? ' with uncommitted changes' : ''}`;
+}
+
+/**
+ * A file name for a CPU model, so the runs of each machine are kept side by side: "2 × Intel(R) Xeon(R) Processor
+ * (2.8 GHz)" → "intel-xeon", "2 × AMD EPYC" → "amd-epyc".
+ */
+export function cpuSlug(cpu: string): string {
+  return cpu
+    .replace(/^\d+ × /, '')
+    .replace(/\(\d+(\.\d+)? GHz\)|\((R|TM)\)|\bprocessor\b|\bCPU\b|@.*$/gi, ' ')
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+/** What a results file holds: the run's facts and its rows. */
+export type Results = Record<string, any> & { machine: ReturnType<typeof machineInfo>; rows: Row[] };
+
+/**
+ * A whole run writes bench/results/latest.{json,md} and machines/<cpu>.{json,md}, the latest run on that CPU model;
+ * latest.md also lists the targets as the other CPU models last met them. A run of some measurements only (`--only`)
+ * writes partial.{json,md}, which git ignores, so it never passes for a whole run.
+ */
 export function writeResults(rows: Row[], meta: Record<string, unknown>): { json: string; md: string } {
   const dir = path.join(ROOT, 'bench/results');
-  mkdirSync(dir, { recursive: true });
-  const json = path.join(dir, 'latest.json');
-  const md = path.join(dir, 'latest.md');
-  writeFileSync(json, `${JSON.stringify({ ...meta, rows }, null, 2)}\n`);
-  writeFileSync(md, markdown(rows, meta));
-  return { json, md };
+  const results = { ...meta, rows } as Results;
+  const write = (name: string, markdownText: string) => {
+    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    writeFileSync(path.join(dir, `${name}.json`), `${JSON.stringify(results, null, 2)}\n`);
+    writeFileSync(path.join(dir, `${name}.md`), markdownText);
+    return { json: path.join(dir, `${name}.json`), md: path.join(dir, `${name}.md`) };
+  };
+  if (meta.only) return write('partial', markdown(rows, meta));
+  const machineFile = `machines/${cpuSlug(results.machine.cpu)}`;
+  write(machineFile, markdown(rows, meta));
+  const others = readMachines(path.join(dir, 'machines')).filter((r) => cpuSlug(r.machine.cpu) !== cpuSlug(results.machine.cpu));
+  return write('latest', markdown(rows, meta) + otherMachines(others));
+}
+
+function readMachines(dir: string): Results[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as Results);
+}
+
+/**
+ * The targets as the latest whole run on each other CPU model met them: a target that must hold on every machine the
+ * bench runs on (the catalogue reads) is judged on each machine's own run.
+ */
+export function otherMachines(others: Results[]): string {
+  if (others.length === 0) return '';
+  const lines = ['## The latest run on each other CPU model', ''];
+  for (const r of others) {
+    const targets = r.rows.filter((x) => x.target);
+    lines.push(
+      `### ${r.machine.cpu}: ${targets.filter((x) => x.pass).length} of ${targets.length} met`,
+      '',
+      `Run ${r.machine.date}${r.commit ? ` of commit ${r.commit}` : ''} (${fmt(r.durationSeconds)} s); the whole report: [machines/${cpuSlug(r.machine.cpu)}.md](machines/${cpuSlug(r.machine.cpu)}.md).`,
+      '',
+      ...targetLines(r.rows),
+      '',
+    );
+  }
+  return lines.join('\n');
 }
 
 function markdown(rows: Row[], meta: Record<string, any>): string {
@@ -133,7 +202,7 @@ function markdown(rows: Row[], meta: Record<string, any>): string {
   const lines = [
     '# Benchmark results',
     '',
-    `Run ${meta.machine.date} with \`npm run bench${meta.only ? ` -- --only ${meta.only}` : ''}\` (${fmt(meta.durationSeconds)} s).`,
+    `Run ${meta.machine.date}${meta.commit ? ` of commit ${meta.commit}` : ''} with \`npm run bench${meta.only ? ` -- --only ${meta.only}` : ''}\` (${fmt(meta.durationSeconds)} s).`,
     `Machine: ${m.cores} cores, CPU ${m.cpu}, ${m.memoryGiB} GiB RAM, ${m.platform}, Node ${m.node}, PostgreSQL ${meta.postgres}, Redis ${meta.redis}; load average at start ${m.loadAverageAtStart.join(' / ')}.`,
     `Share of the CPU used by other processes (not the bench, PostgreSQL or Redis): ${Object.entries(meta.foreignCpuPercent as Record<string, number>).map(([k, v]) => `${k} ${v.toFixed(0)}%`).join(', ')}.`,
     '',
