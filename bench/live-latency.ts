@@ -34,9 +34,9 @@ type Sample = { orderId: string; status: 'On The Way' | 'Delivered' };
  * sample is the time from the request's start to the shopper's socket receiving that `order.updated`. The API
  * announces the change on Redis pub/sub as it commits, and the orders worker again from the outbox (relay → BullMQ →
  * orders processor → pub/sub); the API process holding the socket delivers whichever comes first, once (its event id).
- * Samples are taken one at a time: on one API process, across two
- * (request to A, socket on B), and on one process while shoppers place orders at half the throughput the order
- * measurement found. (Targeted updates at 200/s among 18,000 sockets are in sockets-at-scale.ts.)
+ * Samples are taken one at a time: on one API process, across two (request to A, socket on B), and on one process
+ * while shoppers place orders at half the throughput the order measurement found. (Targeted updates at 200/s among
+ * 18,000 sockets are in sockets-at-scale.ts.)
  */
 export async function liveLatency(stack: Stack, log: (line: string) => void): Promise<Row[]> {
   const seller = await sellerCookie(stack.api);

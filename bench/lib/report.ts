@@ -154,17 +154,19 @@ export type Results = Record<string, any> & { machine: ReturnType<typeof machine
 export function writeResults(rows: Row[], meta: Record<string, unknown>): { json: string; md: string } {
   const dir = path.join(ROOT, 'bench/results');
   const results = { ...meta, rows } as Results;
-  const write = (name: string, markdownText: string) => {
-    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
-    writeFileSync(path.join(dir, `${name}.json`), `${JSON.stringify(results, null, 2)}\n`);
-    writeFileSync(path.join(dir, `${name}.md`), markdownText);
-    return { json: path.join(dir, `${name}.json`), md: path.join(dir, `${name}.md`) };
+  const write = (name: string, text: string) => {
+    const base = path.join(dir, name);
+    mkdirSync(path.dirname(base), { recursive: true });
+    writeFileSync(`${base}.json`, `${JSON.stringify(results, null, 2)}\n`);
+    writeFileSync(`${base}.md`, text);
+    return { json: `${base}.json`, md: `${base}.md` };
   };
-  if (meta.only) return write('partial', markdown(rows, meta));
-  const machineFile = `machines/${cpuSlug(results.machine.cpu)}`;
-  write(machineFile, markdown(rows, meta));
-  const others = readMachines(path.join(dir, 'machines')).filter((r) => cpuSlug(r.machine.cpu) !== cpuSlug(results.machine.cpu));
-  return write('latest', markdown(rows, meta) + otherMachines(others));
+  const report = markdown(rows, meta);
+  if (meta.only) return write('partial', report);
+  const cpu = cpuSlug(results.machine.cpu);
+  write(`machines/${cpu}`, report);
+  const others = readMachines(path.join(dir, 'machines')).filter((r) => cpuSlug(r.machine.cpu) !== cpu);
+  return write('latest', report + otherMachines(others));
 }
 
 function readMachines(dir: string): Results[] {
@@ -184,10 +186,11 @@ export function otherMachines(others: Results[]): string {
   const lines = ['## The latest run on each other CPU model', ''];
   for (const r of others) {
     const targets = r.rows.filter((x) => x.target);
+    const file = `machines/${cpuSlug(r.machine.cpu)}.md`;
     lines.push(
       `### ${r.machine.cpu}: ${targets.filter((x) => x.pass).length} of ${targets.length} met`,
       '',
-      `Run ${r.machine.date}${r.commit ? ` of commit ${r.commit}` : ''} (${fmt(r.durationSeconds)} s); the whole report: [machines/${cpuSlug(r.machine.cpu)}.md](machines/${cpuSlug(r.machine.cpu)}.md).`,
+      `Run ${r.machine.date}${r.commit ? ` of commit ${r.commit}` : ''} (${fmt(r.durationSeconds)} s); the whole report: [${file}](${file}).`,
       '',
       ...targetLines(r.rows),
       '',
