@@ -24,19 +24,21 @@ export function textFrame(text: string): TextFrame {
 }
 
 /**
- * The socket's TCP stream (the upgraded request's `socket`, the stream ws itself writes to) when a ready-made frame
- * may be written to it directly: the socket is writable and no extension was negotiated (the server never enables
- * permessage-deflate, so ws sends every frame whole and synchronously, and a whole frame written between two of its
- * frames cannot interleave with them). Otherwise, or without the stream, ws must send the frame itself.
+ * The TCP stream a ready-made frame may be written to directly: the upgraded request's `socket`, the stream ws itself
+ * writes to, and only when no extension was negotiated on the socket. Then ws sends every frame whole and
+ * synchronously, so a whole frame written between two of its frames cannot interleave with them. With an extension
+ * (permessage-deflate compresses asynchronously, so ws queues its frames), ws must send every frame itself, in order.
+ * The handshake settles the extensions once, so this is decided once per socket, not read from ws at every write (ws
+ * builds that string anew each time).
  */
-function rawStream(socket: WebSocket, stream: Socket | undefined): Socket | undefined {
-  return stream && stream.writable && socket.extensions === '' ? stream : undefined;
+export function directStream(socket: WebSocket, stream: Socket | undefined): Socket | undefined {
+  return socket.extensions === '' ? stream : undefined;
 }
 
+/** `stream`: the socket's `directStream`, or undefined for ws to send the frame itself. */
 export function writeTextFrame(socket: WebSocket, stream: Socket | undefined, frame: TextFrame): void {
   if (socket.readyState !== WebSocket.OPEN) return;
-  const raw = rawStream(socket, stream);
-  if (raw) raw.write(frame.bytes);
+  if (stream?.writable) stream.write(frame.bytes);
   else socket.send(frame.payload, { binary: false });
 }
 
@@ -46,7 +48,6 @@ const PING_FRAME = Buffer.from([0x89, 0x00]);
 /** Pings the socket with the ready-made frame (ws's own `ping` frames it anew and writes it as two buffers). */
 export function writePing(socket: WebSocket, stream: Socket | undefined): void {
   if (socket.readyState !== WebSocket.OPEN) return;
-  const raw = rawStream(socket, stream);
-  if (raw) raw.write(PING_FRAME);
+  if (stream?.writable) stream.write(PING_FRAME);
   else socket.ping();
 }

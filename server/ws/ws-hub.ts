@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
 import type { WebSocket } from 'ws';
 import type { Audience, LiveEnvelope, WsMessage } from '../../core/contracts/ws';
-import { textFrame, writePing, writeTextFrame, type TextFrame } from './text-frame';
+import { directStream, textFrame, writePing, writeTextFrame, type TextFrame } from './text-frame';
 
 /** Who is on the other end of a socket; a browser may hold a shopper and a seller session at once. */
 export type SocketIdentity = {
@@ -14,7 +14,8 @@ export type SocketIdentity = {
 };
 
 /**
- * `stream`: the upgraded request's TCP socket, which a delivery writes its ready-made frame to (text-frame.ts).
+ * `stream`: the upgraded request's TCP socket, which a delivery writes its ready-made frame to, when the socket allows
+ * it (text-frame.ts `directStream`).
  * `heard`: a frame came from the peer since the last sweep; `pinged`: the last sweep pinged it and nothing came since.
  */
 type Client = { socket: WebSocket; stream?: Socket; identity: SocketIdentity; heard: boolean; pinged: boolean };
@@ -160,7 +161,7 @@ export function createWsHub({ sweepSlice = SWEEP_SLICE }: { sweepSlice?: number 
 
   return {
     add(socket: WebSocket, identity: SocketIdentity, stream?: Socket): Client {
-      const client: Client = { socket, stream, identity, heard: true, pinged: false };
+      const client: Client = { socket, stream: directStream(socket, stream), identity, heard: true, pinged: false };
       (socket as HubSocket)[kClient] = client;
       clients.add(client);
       index(client);

@@ -4,17 +4,19 @@ import { WebSocket, WebSocketServer } from 'ws';
 import { createWsHub, type SocketIdentity } from '../../../server/ws/ws-hub';
 
 /** A ws server whose sockets join `hub`, and `count` silent client sockets counting the pings they get. */
-async function connected(hub: ReturnType<typeof createWsHub>, count: number, opts: { autoPong: boolean; identity?: SocketIdentity }) {
+async function connected(hub: ReturnType<typeof createWsHub>, count: number, opts: { autoPong: boolean; identity?: SocketIdentity; deflate?: boolean }) {
   const before = hub.size();
-  const server = new WebSocketServer({ host: '127.0.0.1', port: 0, perMessageDeflate: false });
+  // `deflate`: permessage-deflate on every message, however small (the product's server never offers it).
+  const server = new WebSocketServer({ host: '127.0.0.1', port: 0, perMessageDeflate: opts.deflate ? { threshold: 0 } : false });
   server.on('connection', (socket, request) => hub.add(socket, { ...opts.identity }, request.socket));
   await new Promise((resolve) => server.once('listening', resolve));
   const url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const peers = await Promise.all(
     Array.from({ length: count }, async () => {
       const socket = new WebSocket(url, { autoPong: opts.autoPong });
-      const peer = { socket, pings: 0 };
+      const peer = { socket, pings: 0, received: [] as string[] };
       socket.on('ping', () => peer.pings++);
+      socket.on('message', (data) => peer.received.push(String(data)));
       await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
       return peer;
     }),
@@ -141,5 +143,20 @@ describe('whether a message reaches anyone here', () => {
     shopper.peers[0]!.socket.close();
     await until(() => hub.size() === 1);
     expect(hub.reaches({ kind: 'user', userId: 'u1' })).toBe(false);
+  });
+});
+
+describe('a delivery', () => {
+  it('keeps its place behind what ws is still compressing on a socket that negotiated permessage-deflate', async () => {
+    const hub = createWsHub();
+    const { peers } = await connected(hub, 1, { autoPong: true, deflate: true });
+    expect(peers[0]!.socket.extensions).toContain('permessage-deflate');
+    const [client] = hub.clients();
+    // ws compresses this one on zlib's thread pool and queues every later frame of the socket behind it; a frame
+    // written straight to the TCP stream meanwhile would overtake it.
+    hub.send(client!, { type: 'product.removed', productId: 'first'.repeat(5_000) });
+    expect(hub.deliver({ audience: { kind: 'everyone' }, message: { type: 'product.removed', productId: 'second' } })).toBe(1);
+    await until(() => peers[0]!.received.length === 2);
+    expect(peers[0]!.received.map((text) => (JSON.parse(text) as { productId: string }).productId.slice(0, 6))).toEqual(['firstf', 'second']);
   });
 });
