@@ -94,12 +94,25 @@ export function printTable(rows: Row[]): void {
   for (const r of rows.filter((x) => x.note)) console.log(`  · ${r.section}: ${r.name}: ${r.note}`);
 }
 
+/**
+ * The figure a target was judged on, as the report rounds it (ratios to two places), or, where that would read as the
+ * target itself, with as many places as it takes to differ from it: a ratio of 1.0001 judged against ≤ 1 fails, and
+ * "1.00" beside FAIL would read as a mistake.
+ */
+export function judgedFigure(judged: number, target: Target): string {
+  let text = target.on === 'ratio' ? judged.toFixed(2) : fmt(judged);
+  for (let places = 1; judged !== target.value && Number(text.replace(/,/g, '')) === target.value && places <= 6; places++) {
+    text = judged.toFixed(places);
+  }
+  return text;
+}
+
 /** Every target of the run, one line each: what it asks, the figure it was judged on, pass or fail. */
 function targetLines(rows: Row[]): string[] {
   return rows
     .filter((r) => r.target)
     .map((r) => {
-      const judged = r.judged === undefined ? 'no figure' : `${r.target!.on === 'ratio' ? r.judged.toFixed(2) : fmt(r.judged)}${r.target!.on === 'ratio' ? '' : ` ${r.unit}`}`;
+      const judged = r.judged === undefined ? 'no figure' : `${judgedFigure(r.judged, r.target!)}${r.target!.on === 'ratio' ? '' : ` ${r.unit}`}`;
       return `- **${r.pass ? 'pass' : 'FAIL'}**: ${r.section}: ${r.name}: ${targetText(r.target)}; ${judgedOn(r.target!)} ${judged}`;
     });
 }

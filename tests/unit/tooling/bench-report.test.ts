@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cpuSlug, otherMachines, row, type Results } from '../../../bench/lib/report';
+import { cpuSlug, judgedFigure, otherMachines, row, type Results } from '../../../bench/lib/report';
 
 const machine = (cpu: string) => ({ date: '2026-11-26T10:00:00.000Z', node: 'v24', platform: 'Linux', cpu, cores: 2, memoryGiB: 24, loadAverageAtStart: [0, 0, 0] });
 
@@ -30,5 +30,22 @@ describe('bench results by machine', () => {
     expect(text).toContain('- **FAIL**: Catalog read: a page of 20: ratio ≥ 0.75; the lower quartile 0.72');
     expect(text).toContain('- **FAIL**: Sockets at scale: heartbeat: value < 100; the upper quartile 250 ms');
     expect(otherMachines([])).toBe('');
+  });
+});
+
+describe('the figure a target was judged on', () => {
+  const ratioAtMost1 = { on: 'ratio', op: '<=', value: 1 } as const;
+  const under200ms = { on: 'value', op: '<=', value: 200 } as const;
+
+  it('is rounded as the report rounds figures', () => {
+    expect(judgedFigure(0.961222, ratioAtMost1)).toBe('0.96');
+    expect(judgedFigure(1, ratioAtMost1)).toBe('1.00');
+    expect(judgedFigure(273.4, under200ms)).toBe('273');
+  });
+
+  it('never reads as the target when it missed or met it by less than the rounding', () => {
+    expect(judgedFigure(1.000127, ratioAtMost1)).toBe('1.0001');
+    expect(judgedFigure(0.99996, ratioAtMost1)).toBe('0.99996');
+    expect(judgedFigure(200.3, under200ms)).toBe('200.3');
   });
 });
