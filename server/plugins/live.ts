@@ -121,12 +121,7 @@ export default fp(async function live(app: FastifyInstance) {
     try {
       const ids = hub.sessionIds();
       if (ids.length === 0) return;
-      const active = await sessions.activeAmong(ids);
-      hub.endSessions(
-        ids.filter((id) => !active.has(id)),
-        WS_CLOSE.Unauthorized,
-        'Session ended',
-      );
+      hub.endSessions(await sessions.endedAmong(ids), WS_CLOSE.Unauthorized, 'Session ended');
     } catch (error) {
       // The database is unreachable: keep sockets as they are rather than dropping everyone, and try again soon
       // (doubling, never later than the next heartbeat).

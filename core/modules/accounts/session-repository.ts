@@ -25,13 +25,18 @@ export function createSessionRepository(db: Db) {
     },
 
     /**
-     * Which of these ids are live sessions. The ids travel as one array parameter, so the statement text is the same
-     * whatever their number: one prepared statement, never one per list length, and no parameter-count limit.
+     * Which of these ids are no longer live sessions: revoked, expired, or gone. Usually none are, so the answer is
+     * usually empty, where a list of the live ones would bring back every id asked about. The ids travel as one array
+     * parameter, so the statement text is the same whatever their number (one prepared statement, straight on the
+     * pool, and no parameter-count limit).
      */
-    async liveAmong(ids: string[]): Promise<string[]> {
-      const rows = await db.$queryRaw<{ id: string }[]>`
-        SELECT id::text FROM sessions
-         WHERE id = ANY(${ids}::uuid[]) AND revoked_at IS NULL AND expires_at > now() AT TIME ZONE 'UTC'`;
+    async endedAmong(ids: string[]): Promise<string[]> {
+      const rows = await sql.rows<{ id: string }>(
+        `SELECT asked.id::text FROM unnest($1::uuid[]) AS asked(id)
+          WHERE NOT EXISTS (SELECT 1 FROM sessions s
+                             WHERE s.id = asked.id AND s.revoked_at IS NULL AND s.expires_at > now() AT TIME ZONE 'UTC')`,
+        [ids],
+      );
       return rows.map((r) => r.id);
     },
 

@@ -9,7 +9,7 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** How many session ids one liveness query carries (one array parameter each; see liveAmong). */
+/** How many session ids one liveness query carries (one array parameter each; see endedAmong). */
 export const ACTIVE_CHECK_BATCH = 10_000;
 
 /**
@@ -66,15 +66,15 @@ export function createSessionService(deps: { repo: SessionRepository; ttlMs: num
     forgetRevoked: forget,
 
     /**
-     * Which of these sessions are still usable; the WebSocket hub re-checks so a revoked or expired session stops
-     * receiving. Any number of ids, in batches of ACTIVE_CHECK_BATCH.
+     * Which of these sessions are no longer usable (revoked, expired or gone); the WebSocket hub re-checks so a
+     * revoked or expired session stops receiving. Any number of ids, in batches of ACTIVE_CHECK_BATCH.
      */
-    async activeAmong(sessionIds: string[]): Promise<Set<string>> {
-      const active = new Set<string>();
+    async endedAmong(sessionIds: string[]): Promise<string[]> {
+      const ended: string[] = [];
       for (let i = 0; i < sessionIds.length; i += ACTIVE_CHECK_BATCH) {
-        for (const id of await repo.liveAmong(sessionIds.slice(i, i + ACTIVE_CHECK_BATCH))) active.add(id);
+        ended.push(...(await repo.endedAmong(sessionIds.slice(i, i + ACTIVE_CHECK_BATCH))));
       }
-      return active;
+      return ended;
     },
 
     /** Logout: the token stops working everywhere, and its sockets close. */

@@ -35,16 +35,23 @@ describe('session re-check on the WebSocket heartbeat', () => {
     }
   }
 
-  it('answers for 100,000 session ids at once, in batches of one array parameter each', async () => {
+  it('finds the ended sessions among 100,000 ids at once (revoked, expired, gone), in batches of one array parameter each', async () => {
     const live = await Promise.all([1, 2].map(() => userWithSession(ctx)));
     const revoked = await userWithSession(ctx);
+    const expired = await userWithSession(ctx);
     await ctx.db.session.updateMany({ where: { userId: revoked.userId }, data: { revokedAt: new Date() } });
-    const real = await ctx.db.session.findMany({ where: { userId: { in: [...live, revoked].map((u) => u.userId) } }, select: { id: true, revokedAt: true } });
-    const ids = [...Array.from({ length: 100_000 - real.length }, () => randomUUID()), ...real.map((s) => s.id)];
+    await ctx.db.session.updateMany({ where: { userId: expired.userId }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    const sessionOf = async (u: { userId: string }) => (await ctx.db.session.findFirstOrThrow({ where: { userId: u.userId }, select: { id: true } })).id;
+    const liveIds = await Promise.all(live.map(sessionOf));
+    const endedIds = [await sessionOf(revoked), await sessionOf(expired)];
+    // Ids of no session at all: deleted by the purge since their socket opened.
+    const gone = Array.from({ length: 100_000 - 4 }, () => randomUUID());
+    const ids = [...gone.slice(0, 50_000), ...liveIds, ...endedIds, ...gone.slice(50_000)];
     expect(ids.length).toBeGreaterThan(ACTIVE_CHECK_BATCH * 9);
 
-    const active = await ctx.services.sessions.activeAmong(ids);
-    expect([...active].sort()).toEqual(real.filter((s) => !s.revokedAt).map((s) => s.id).sort());
+    const ended = await ctx.services.sessions.endedAmong(ids);
+    expect(ended.length).toBe(ids.length - liveIds.length);
+    expect(new Set(ended)).toEqual(new Set([...gone, ...endedIds]));
   });
 
   it('logs a failed re-check, keeps the sockets, and retries until the database answers, then closes the revoked one', async () => {
