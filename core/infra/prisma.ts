@@ -75,9 +75,10 @@ export function createPrisma(databaseUrl: string, options: { max?: number; logge
   return client;
 }
 
-/** The connection pool under a client made by `createPrisma` (undefined for any other client). */
-export function poolOf(db: Db): pg.Pool | undefined {
-  return pools.get(db);
+/** The connections of a lane (see `Lane`) under a client made by `createPrisma` (undefined for any other client). */
+export function poolOf(db: Db, lane: Lane = 'shared'): pg.Pool | undefined {
+  const shared = pools.get(db);
+  return shared && lane === 'board' ? boardLaneOf(db, shared) : shared;
 }
 
 /**
@@ -101,8 +102,8 @@ export function sqlOf(db: Db): Sql {
  * guard) leaves the connection fine for the next; any other failure (the connection broke, the server ended the
  * session) has it closed rather than handed out again (the pool's own `query` would close it on any error).
  */
-export async function onOneConnection<T>(db: Db, work: (sql: Sql) => Promise<T>): Promise<T> {
-  const pool = pools.get(db);
+export async function onOneConnection<T>(db: Db, work: (sql: Sql) => Promise<T>, lane: Lane = 'shared'): Promise<T> {
+  const pool = poolOf(db, lane);
   if (!pool) throw new Error('onOneConnection: this Prisma client was not made by createPrisma');
   const doorbell = doorbellOf(db);
   const client = await pool.connect();
@@ -131,6 +132,39 @@ export async function onOneConnection<T>(db: Db, work: (sql: Sql) => Promise<T>)
     client.off('error', broke);
     client.release(broken ?? failed);
   }
+}
+
+/**
+ * Where a request's connection comes from: the pool every query shares, or the store's board lane, connections kept for
+ * the seller's board moves alone. Under a rush of checkouts every pooled connection is busy and several requests wait
+ * for one; a store moving an order along would wait behind them, and the shopper's live page with it. On its own lane
+ * a move waits only for other moves (bench/README.md, "What the order path costs").
+ */
+export type Lane = 'shared' | 'board';
+
+/** Two, so that a store moving several orders at once does not queue them on one connection. */
+const BOARD_LANE_CONNECTIONS = 2;
+const boardLanes = new WeakMap<PrismaClient, pg.Pool>();
+
+/**
+ * Made at the first move, so processes that never move an order (the workers) never open it. Like the doorbell's, its
+ * connections close after a minute idle and never hold an idle process open, so it needs no closing of its own.
+ */
+function boardLaneOf(db: Db, shared: pg.Pool): pg.Pool {
+  let lane = boardLanes.get(db);
+  if (!lane) {
+    lane = new pg.Pool({
+      connectionString: shared.options.connectionString,
+      max: BOARD_LANE_CONNECTIONS,
+      idleTimeoutMillis: 60_000,
+      allowExitOnIdle: true,
+      application_name: 'board-lane',
+    });
+    // An idle connection that breaks (a restart, an operator ending it) is dropped and replaced at the next move.
+    lane.on('error', () => {});
+    boardLanes.set(db, lane);
+  }
+  return lane;
 }
 
 /** An ERROR the server sent for one statement leaves the session usable; a FATAL one, or any other failure, ends it. */

@@ -30,9 +30,12 @@ export function createSellerOrderRepository(db: Db) {
       return { rows: await readOrders(sql, ids.map((r) => r.id)), total };
     },
 
-    /** Runs `work` with a board move's statements on one pooled connection, each committing by itself. */
+    /**
+     * Runs `work` with a board move's statements on one connection of the board lane (core/infra/prisma.ts), each
+     * committing by itself: a move does not queue behind the checkouts for a pooled connection.
+     */
     moving<T>(work: (move: BoardMoveStatements) => Promise<T>): Promise<T> {
-      return onOneConnection(db, (sql) => work(boardMoveStatements(sql)));
+      return onOneConnection(db, (sql) => work(boardMoveStatements(sql)), 'board');
     },
   };
 }

@@ -8,6 +8,13 @@ import { isDatabaseUnreachable } from '../../../core/infra/database-outage';
  * A request's statements on one pooled connection (core/infra/prisma.ts `onOneConnection`): one wait for the pool,
  * each statement committing by itself, and a broken connection never handed out again.
  */
+/** Polls until `check` holds (at most five seconds). */
+async function until(check: () => boolean): Promise<void> {
+  for (const deadline = Date.now() + 5000; !check(); await new Promise((r) => setTimeout(r, 5))) {
+    if (Date.now() > deadline) throw new Error('timed out');
+  }
+}
+
 describe('statements on one connection', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let db: Db;
@@ -107,5 +114,31 @@ describe('statements on one connection', () => {
     });
     expect(pool.totalCount).toBe(held - 1);
     expect(await onOneConnection(db, backend)).not.toBe(lost);
+  });
+
+  it("gives a board move a connection of the board lane while every shared connection is taken", async () => {
+    // Both of the shared pool's connections held, as a rush of checkouts holds them.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const holders = [1, 2].map(() =>
+      onOneConnection(db, async (sql) => {
+        const pid = await backend(sql);
+        await held;
+        return pid;
+      }),
+    );
+    await until(() => pool.totalCount === 2 && pool.idleCount === 0);
+
+    const moved = await onOneConnection(
+      db,
+      async (sql) => (await sql.rows<{ name: string; pid: number }>('SELECT current_setting($1) AS name, pg_backend_pid() AS pid', ['application_name']))[0]!,
+      'board',
+    );
+    expect(moved.name).toBe('board-lane');
+    expect(pool.waitingCount).toBe(0);
+
+    release();
+    const sharedPids = await Promise.all(holders);
+    expect(sharedPids).not.toContain(moved.pid);
   });
 });
