@@ -138,7 +138,7 @@ export async function onOneConnection<T>(db: Db, work: (sql: Sql) => Promise<T>,
  * Where a request's connection comes from: the pool every query shares, or the store's board lane, connections kept for
  * the seller's board moves alone. Under a rush of checkouts every pooled connection is busy and several requests wait
  * for one; a store moving an order along would wait behind them, and the shopper's live page with it. On its own lane
- * a move waits only for other moves (bench/README.md, "What the order path costs").
+ * a move waits only for other moves (bench/README.md, "What the order path costs, and what made it cheaper").
  */
 export type Lane = 'shared' | 'board';
 
@@ -147,7 +147,7 @@ const BOARD_LANE_CONNECTIONS = 2;
 const boardLanes = new WeakMap<PrismaClient, pg.Pool>();
 
 /**
- * Made at the first move, so processes that never move an order (the workers) never open it. Like the doorbell's, its
+ * Made when first asked for, at the first move, so processes that never move an order (the workers) never open it. Like the doorbell's, its
  * connections close after a minute idle and never hold an idle process open, so it needs no closing of its own.
  */
 function boardLaneOf(db: Db, shared: pg.Pool): pg.Pool {

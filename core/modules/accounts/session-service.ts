@@ -10,7 +10,7 @@ export function hashToken(token: string): string {
 }
 
 /** How many session ids one liveness query carries (one array parameter each; see endedAmong). */
-export const ACTIVE_CHECK_BATCH = 10_000;
+export const SESSION_CHECK_BATCH = 10_000;
 
 /**
  * Opaque random session tokens; only their SHA-256 hash is stored, so a database leak does not leak sessions.
@@ -67,12 +67,12 @@ export function createSessionService(deps: { repo: SessionRepository; ttlMs: num
 
     /**
      * Which of these sessions are no longer usable (revoked, expired or gone); the WebSocket hub re-checks so a
-     * revoked or expired session stops receiving. Any number of ids, in batches of ACTIVE_CHECK_BATCH.
+     * revoked or expired session stops receiving. Any number of ids, in batches of SESSION_CHECK_BATCH.
      */
     async endedAmong(sessionIds: string[]): Promise<string[]> {
       const ended: string[] = [];
-      for (let i = 0; i < sessionIds.length; i += ACTIVE_CHECK_BATCH) {
-        ended.push(...(await repo.endedAmong(sessionIds.slice(i, i + ACTIVE_CHECK_BATCH))));
+      for (let i = 0; i < sessionIds.length; i += SESSION_CHECK_BATCH) {
+        ended.push(...(await repo.endedAmong(sessionIds.slice(i, i + SESSION_CHECK_BATCH))));
       }
       return ended;
     },

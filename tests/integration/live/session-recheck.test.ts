@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACTIVE_CHECK_BATCH } from '../../../core/modules/accounts/session-service';
+import { SESSION_CHECK_BATCH } from '../../../core/modules/accounts/session-service';
 import { buildTestContext, type TestContext } from '../../helpers/build-app';
 import { databaseOutage } from '../../helpers/database-outage';
 import { openSocket, sleep, userWithSession } from '../../helpers/live-helpers';
@@ -47,7 +47,7 @@ describe('session re-check on the WebSocket heartbeat', () => {
     // Ids of no session at all: deleted by the purge since their socket opened.
     const gone = Array.from({ length: 100_000 - 4 }, () => randomUUID());
     const ids = [...gone.slice(0, 50_000), ...liveIds, ...endedIds, ...gone.slice(50_000)];
-    expect(ids.length).toBeGreaterThan(ACTIVE_CHECK_BATCH * 9);
+    expect(ids.length).toBeGreaterThan(SESSION_CHECK_BATCH * 9);
 
     const ended = await ctx.services.sessions.endedAmong(ids);
     expect(ended.length).toBe(ids.length - liveIds.length);
