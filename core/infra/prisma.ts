@@ -147,8 +147,9 @@ const BOARD_LANE_CONNECTIONS = 2;
 const boardLanes = new WeakMap<PrismaClient, pg.Pool>();
 
 /**
- * Made when first asked for, at the first move, so processes that never move an order (the workers) never open it. Like the doorbell's, its
- * connections close after a minute idle and never hold an idle process open, so it needs no closing of its own.
+ * Made when first asked for, at the first move, so processes that never move an order (the workers) never open it.
+ * Like the doorbell's, its connections close after a minute idle and never hold an idle process open, so it needs no
+ * closing of its own.
  */
 function boardLaneOf(db: Db, shared: pg.Pool): pg.Pool {
   let lane = boardLanes.get(db);

@@ -4,10 +4,6 @@ import { createPrisma, onOneConnection, poolOf, sqlOf, type Db, type Sql } from 
 import { createTestDatabase } from '../../helpers/test-db';
 import { isDatabaseUnreachable } from '../../../core/infra/database-outage';
 
-/**
- * A request's statements on one pooled connection (core/infra/prisma.ts `onOneConnection`): one wait for the pool,
- * each statement committing by itself, and a broken connection never handed out again.
- */
 /** Polls until `check` holds (at most five seconds). */
 async function until(check: () => boolean): Promise<void> {
   for (const deadline = Date.now() + 5000; !check(); await new Promise((r) => setTimeout(r, 5))) {
@@ -15,6 +11,10 @@ async function until(check: () => boolean): Promise<void> {
   }
 }
 
+/**
+ * A request's statements on one pooled connection (core/infra/prisma.ts `onOneConnection`): one wait for the pool,
+ * each statement committing by itself, and a broken connection never handed out again.
+ */
 describe('statements on one connection', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let db: Db;
@@ -116,7 +116,7 @@ describe('statements on one connection', () => {
     expect(await onOneConnection(db, backend)).not.toBe(lost);
   });
 
-  it("gives a board move a connection of the board lane while every shared connection is taken", async () => {
+  it('gives a board move a connection of the board lane while every shared connection is taken', async () => {
     // Both of the shared pool's connections held, as a rush of checkouts holds them.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
