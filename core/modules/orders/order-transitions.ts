@@ -152,7 +152,8 @@ async function clearBoughtFromCart(tx: Tx, order: OrderRow): Promise<void> {
  * A payment captured after the system cancelled its order (expired unpaid, or the gateway failed at the start)
  * restores the order to Order Placed and paid, if every unit it held can be taken again; the shopper paid for it and
  * the order was never cancelled by a person. Orders cancelled by the shopper or the seller stay cancelled (Cancelled is
- * final for people), as do orders whose stock has gone meanwhile: those payments are refunded instead. Returns
+ * final for people), as do orders whose stock has gone meanwhile: those payments are refunded instead. An order with a
+ * refund already recorded stays cancelled whatever comes later (a second delivery of that payment's news). Returns
  * whether the order was restored; the caller holds the order's row lock.
  */
 export async function restoreCancelledOrder(tx: Tx, req: { orderId: string; note: string }): Promise<boolean> {
@@ -160,11 +161,19 @@ export async function restoreCancelledOrder(tx: Tx, req: { orderId: string; note
   const current = await readOrder(sql, req.orderId, { lock: true });
   if (!current || current.status !== DbOrderStatus.CANCELLED || current.isPaid) return false;
   if (current.history.at(-1)?.actorType !== actorToDb('system')) return false;
+  // Money already on its way back for this order (a late capture refunded while its stock was gone) settles it for good:
+  // restoring it now would ship the goods and refund them too.
+  if (await hasRefund(tx, req.orderId)) return false;
   if (!(await takeStockAgain(tx, current.items))) return false;
   const change = changeOf(current, { to: OrderStatus.OrderPlaced, isPaid: true, actor: { type: 'system' }, note: req.note }, new Date());
   await writeOrderChange(sql, change, announcement(change));
   await clearBoughtFromCart(tx, change.order);
   return true;
+}
+
+async function hasRefund(tx: Tx, orderId: string): Promise<boolean> {
+  const rows = await tx.$queryRaw<unknown[]>`SELECT 1 FROM refunds WHERE order_id = ${orderId}::uuid LIMIT 1`;
+  return rows.length > 0;
 }
 
 /**

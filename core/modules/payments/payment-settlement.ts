@@ -173,7 +173,10 @@ export function createPaymentSettlement(deps: {
       reported = captured;
     }
     const final = reported;
-    if (isMoneySecured(final.status) || final.status === 'refunded') return withLockedCheckout(payment, (tx, checkout, row) => markPaid(tx, row, checkout, final, sub.source));
+    // Refunded whole: the money went back to the shopper (our refund, or one made on the gateway's dashboard), so it
+    // pays for nothing. Placing or restoring an order on it would ship goods nobody paid for.
+    if (final.status === 'refunded') return 'refunded_at_gateway';
+    if (isMoneySecured(final.status)) return withLockedCheckout(payment, (tx, checkout, row) => markPaid(tx, row, checkout, final, sub.source));
     if (final.status === 'failed') return withLockedCheckout(payment, (tx, checkout, row) => markFailed(tx, row, checkout, final));
     throw new PaymentNotFinalError(final.id, final.status);
   }

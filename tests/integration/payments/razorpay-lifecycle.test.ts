@@ -115,6 +115,48 @@ describe('payment lifecycle with the razorpay gateway', () => {
     expect(await orderState(ctx.db, checkout.dbOrderId)).toMatchObject({ status: 'CANCELLED', isPaid: false, payments: [{ status: 'CAPTURED', gatewayPaymentId: late.id }] });
   });
 
+  /**
+   * A late capture refunded because its stock was sold, then the stock comes back and news of the same payment arrives
+   * again (the other settling webhook, a verify, a retried job): the refund settled it, the order stays cancelled.
+   */
+  async function lateCaptureRefunded() {
+    const shopper = await shopperWithAddress(ctx.app);
+    const product = await createProduct(ctx.db, { offerPricePaise: 20_000, stockQuantity: 1 });
+    const checkout = await createOnlineOrder(ctx.app, shopper.cookie, { items: [{ product: product.id, quantity: 1 }], address: shopper.address._id });
+    expect(await ctx.services.paymentSettlement.expire(await checkoutOf(ctx.db, checkout.dbOrderId), 15)).toBe('expired');
+    const other = await shopperWithAddress(ctx.app);
+    expect((await postCreate(ctx.app, other.cookie, { items: [{ product: product.id, quantity: 1 }], address: other.address._id })).statusCode).toBe(201);
+    const late = fake.pay(checkout.order.id, 'captured');
+    const row = await ctx.db.payment.findFirstOrThrow({ where: { checkout: { orders: { some: { id: checkout.dbOrderId } } } } });
+    const submission = { paymentId: row.id, gatewayPaymentId: late.id, source: 'webhook' as const, signature: null };
+    expect(await ctx.services.paymentSettlement.settle(submission)).toBe('refunding_late_capture');
+    const refund = await ctx.db.refund.findFirstOrThrow({ where: { orderId: checkout.dbOrderId } });
+    // The unit comes back: the other shopper cancels.
+    const otherOrder = await ctx.db.order.findFirstOrThrow({ where: { userId: other.user._id } });
+    expect((await postCancel(ctx.app, other.cookie, otherOrder.id)).statusCode).toBe(200);
+    expect(await ctx.db.product.findUniqueOrThrow({ where: { id: product.id } })).toMatchObject({ stockQuantity: 1 });
+    return { checkout, product, refund, submission };
+  }
+
+  it('news of a late capture that arrives again once its refund went through changes nothing, even with the stock back', async () => {
+    const { checkout, product, refund, submission } = await lateCaptureRefunded();
+    expect(await ctx.services.refunds.request(refund.id)).toBe('requested');
+    const made = [...fake.refunds.values()].find((r) => r.receipt === refund.id)!;
+    expect((await postWebhook(ctx.app, fake.refundWebhook('refund.processed', fake.settleRefund(made.id, 'processed'), webhookSecret))).statusCode).toBe(200);
+
+    expect(await ctx.services.paymentSettlement.settle(submission)).toBe('refunded_at_gateway');
+    expect(await orderState(ctx.db, checkout.dbOrderId)).toMatchObject({ status: 'CANCELLED', isPaid: false, payments: [{ status: 'REFUNDED' }] });
+    expect(await ctx.db.product.findUniqueOrThrow({ where: { id: product.id } })).toMatchObject({ stockQuantity: 1, inStock: true });
+  });
+
+  it('news of a late capture that arrives again while its refund is pending does not restore the order either', async () => {
+    const { checkout, product, refund, submission } = await lateCaptureRefunded();
+    expect(await ctx.services.paymentSettlement.settle(submission)).toBe('already_refunding');
+    expect(await orderState(ctx.db, checkout.dbOrderId)).toMatchObject({ status: 'CANCELLED', isPaid: false });
+    expect(await ctx.db.product.findUniqueOrThrow({ where: { id: product.id } })).toMatchObject({ stockQuantity: 1, inStock: true });
+    expect(await ctx.db.refund.findMany({ where: { orderId: checkout.dbOrderId } })).toEqual([expect.objectContaining({ id: refund.id, status: 'PENDING' })]);
+  });
+
   describe('gateway errors say what happened', () => {
     it('a refused capture is logged with its kind and the checkout id, ends the attempt, and is not retried', async () => {
       const shopper = await shopperWithAddress(ctx.app);
