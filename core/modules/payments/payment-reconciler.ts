@@ -11,8 +11,24 @@ import type { RefundService } from './refund-service';
 const BATCH = 50;
 /** A refund still pending this long after it was recorded is asked about at the gateway (its webhook may be lost). */
 const REFUND_FOLLOW_AFTER_MS = 60_000;
+/**
+ * A payment's news (checkout callback or webhook) still undecided this long after it came is decided here: its job
+ * gave up, its retries spent on a gateway outage (workers/queues.ts: 8 tries, the last about half a minute after the
+ * first, each call bounded by the gateway's timeout). Nothing else would look at it again when its checkout is no
+ * longer Pending: Razorpay does not resend a webhook we answered, and a shopper who paid late does not verify twice.
+ */
+const SUBMISSION_FOLLOW_AFTER_MS = 10 * 60_000;
 
-export type ReconcileSummary = { checked: number; paid: number; expired: number; waiting: number; errors: number; refundsChecked: number; refundsSettled: number };
+export type ReconcileSummary = {
+  checked: number;
+  paid: number;
+  expired: number;
+  waiting: number;
+  errors: number;
+  submissionsChecked: number;
+  refundsChecked: number;
+  refundsSettled: number;
+};
 
 const belongsTo = (payment: PaymentRow) => (p: GatewayPayment) =>
   p.orderId === payment.gatewayOrderId && p.amountPaise === payment.amountPaise && p.currency === payment.currency;
@@ -20,13 +36,15 @@ const belongsTo = (payment: PaymentRow) => (p: GatewayPayment) =>
 /**
  * Finds what callbacks and webhooks missed (Razorpay's `orders.fetchPayments`). Checkouts with Pending online orders older
  * than `reconcileAfterMinutes` are looked up at the gateway right before any decision:
- * - a captured or authorized payment → the same settlement as a callback (authorized ones are captured there);
+ * - a captured or authorized payment → the same settlement as a callback (authorized ones are captured there; one the
+ *   gateway refuses to capture counts as no payment);
  * - a payment still in progress (`created`: a UPI collect not yet approved; `authorized`: not yet captured) → the
  *   order waits, up to `graceMinutes` past its expiry;
  * - nothing, and past the order's expiry → Cancelled with stock released.
  * A capture that lands after that cancel (the gateway cannot be locked with our row) is not lost: the settlement
- * restores the order or refunds the payment. When the gateway cannot be asked, nothing is expired: an order we cannot
- * check might have been paid. Pending refunds are followed up too.
+ * restores the order or refunds the payment, and news of it whose job gave up is decided here ten minutes on. When
+ * the gateway cannot be asked, nothing is expired: an order we cannot check might have been paid. Pending refunds are
+ * followed up too.
  */
 export function createPaymentReconciler(deps: {
   repo: PaymentRepository;
@@ -45,9 +63,17 @@ export function createPaymentReconciler(deps: {
       const reported = (await gateway.fetchOrderPayments(payment.gatewayOrderId)).filter(belongsTo(payment));
       const secured = reported.find((p) => isMoneySecured(p.status)) ?? reported.find((p) => p.status === 'authorized');
       if (secured) {
-        const outcome = await settlement.settle({ paymentId: payment.id, gatewayPaymentId: secured.id, source: 'reconciler', signature: null });
+        const outcome = await settlement
+          .settle({ paymentId: payment.id, gatewayPaymentId: secured.id, source: 'reconciler', signature: null })
+          .catch((error: unknown) => {
+            // An authorization the gateway refuses to capture never becomes money (the gateway hands it back by
+            // itself), so the checkout is as unpaid as one without it: it expires on time and its stock goes back.
+            if (secured.status === 'authorized' && error instanceof GatewayError && error.kind === 'rejected') return 'capture_refused';
+            throw error;
+          });
         logger.info({ checkoutId: checkout.id, gatewayPaymentId: secured.id, outcome }, 'reconciler: payment found');
-        return outcome === 'paid' || outcome === 'already_paid' ? 'paid' : 'waiting';
+        if (outcome !== 'capture_refused') return outcome === 'paid' || outcome === 'already_paid' ? 'paid' : 'waiting';
+        continue;
       }
       inProgress ||= reported.some((p) => isInProgress(p.status));
     }
@@ -62,7 +88,7 @@ export function createPaymentReconciler(deps: {
   return {
     async runOnce(now = new Date()): Promise<ReconcileSummary> {
       const stale = await orders.stalePendingOnline(new Date(now.getTime() - payments.reconcileAfterMinutes * 60_000), BATCH);
-      const summary: ReconcileSummary = { checked: stale.length, paid: 0, expired: 0, waiting: 0, errors: 0, refundsChecked: 0, refundsSettled: 0 };
+      const summary: ReconcileSummary = { checked: stale.length, paid: 0, expired: 0, waiting: 0, errors: 0, submissionsChecked: 0, refundsChecked: 0, refundsSettled: 0 };
       for (const checkout of stale) {
         try {
           summary[await reconcileCheckout(checkout, now)] += 1;
@@ -71,6 +97,18 @@ export function createPaymentReconciler(deps: {
           summary.errors += 1;
           const kind = error instanceof GatewayError ? error.kind : 'unexpected';
           logger.warn({ checkoutId: checkout.id, kind, err: (error as Error).message }, 'reconciler: checkout skipped');
+        }
+      }
+      const undecided = await repo.undecidedAttempts(new Date(now.getTime() - SUBMISSION_FOLLOW_AFTER_MS), BATCH);
+      summary.submissionsChecked = undecided.length;
+      for (const attempt of undecided) {
+        try {
+          const outcome = await settlement.resume(attempt);
+          logger.info({ attemptId: attempt.id, gatewayPaymentId: attempt.gatewayPaymentId, outcome }, 'reconciler: undecided payment decided');
+        } catch (error) {
+          summary.errors += 1;
+          const kind = error instanceof GatewayError ? error.kind : 'unexpected';
+          logger.warn({ attemptId: attempt.id, kind, err: (error as Error).message }, 'reconciler: undecided payment skipped');
         }
       }
       const followed = await deps.refunds.follow(new Date(now.getTime() - REFUND_FOLLOW_AFTER_MS), BATCH);

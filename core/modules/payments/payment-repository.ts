@@ -16,6 +16,8 @@ export type PaymentRow = {
 };
 
 export type AttemptSource = 'checkout' | 'webhook' | 'reconciler';
+/** A payment's news as it was recorded, still waiting for its decision. */
+export type UndecidedAttempt = { id: string; paymentId: string; source: AttemptSource; gatewayPaymentId: string; signature: string | null };
 
 const paymentFields = {
   id: true,
@@ -109,6 +111,16 @@ export function createPaymentRepository(db: Db) {
 
     async createAttempt(tx: Tx, data: { paymentId: string; source: AttemptSource; gatewayPaymentId: string; signature: string | null }): Promise<string> {
       return (await tx.paymentAttempt.create({ data, select: { id: true } })).id;
+    },
+
+    /** Attempts still without an outcome that came before `before`, oldest first (payment-reconciler.ts follows them up). */
+    undecidedAttempts(before: Date, limit: number): Promise<UndecidedAttempt[]> {
+      return db.paymentAttempt.findMany({
+        where: { outcome: null, createdAt: { lt: before } },
+        orderBy: { createdAt: 'asc' },
+        take: limit,
+        select: { id: true, paymentId: true, source: true, gatewayPaymentId: true, signature: true },
+      }) as Promise<UndecidedAttempt[]>;
     },
 
     async setAttemptOutcome(tx: Tx, id: string, outcome: string): Promise<void> {

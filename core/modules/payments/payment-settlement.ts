@@ -7,7 +7,7 @@ import type { OrderService } from '../orders/order-service';
 import { restoreCancelledOrder, transitionOrder } from '../orders/order-transitions';
 import { appendEvent } from '../outbox/outbox-writer';
 import { GatewayError, isMoneySecured, type GatewayPayment, type PaymentGateway } from './payment-gateway';
-import { DbPaymentStatus, type AttemptSource, type PaymentRepository, type PaymentRow } from './payment-repository';
+import { DbPaymentStatus, type AttemptSource, type PaymentRepository, type PaymentRow, type UndecidedAttempt } from './payment-repository';
 import { recordRefund } from './refund-service';
 import { isValidCheckoutSignature } from './signatures';
 
@@ -181,27 +181,45 @@ export function createPaymentSettlement(deps: {
     throw new PaymentNotFinalError(final.id, final.status);
   }
 
+  /** Decides one submission; returns what happened (also written to the attempt's outcome). */
+  async function settle(sub: Submission): Promise<string> {
+    const payment = await repo.findPayment(sub.paymentId);
+    const checkout = payment && (await orders.checkoutState(payment.checkoutId));
+    if (!payment || !checkout) return 'unknown_payment_row';
+    const attempt = { paymentId: payment.id, source: sub.source, gatewayPaymentId: sub.gatewayPaymentId, signature: sub.signature };
+    const attemptId = sub.attemptId ?? (await transaction((tx) => repo.createAttempt(tx, attempt)));
+    let outcome: string;
+    try {
+      outcome = await decide(sub, payment, checkout);
+    } catch (error) {
+      // A refused request ends the attempt (the processor does not retry it); an outage leaves it open for the retry.
+      if (error instanceof GatewayError && error.kind === 'rejected') await transaction((tx) => repo.setAttemptOutcome(tx, attemptId, 'gateway_rejected'));
+      throw error;
+    }
+    await transaction(async (tx) => {
+      await repo.setAttemptOutcome(tx, attemptId, outcome);
+      if (sub.webhookEventId) await repo.markWebhookProcessed(tx, sub.webhookEventId);
+    });
+    return outcome;
+  }
+
   return {
-    /** Decides one submission; returns what happened (also written to the attempt's outcome). */
-    async settle(sub: Submission): Promise<string> {
-      const payment = await repo.findPayment(sub.paymentId);
-      const checkout = payment && (await orders.checkoutState(payment.checkoutId));
-      if (!payment || !checkout) return 'unknown_payment_row';
-      const attempt = { paymentId: payment.id, source: sub.source, gatewayPaymentId: sub.gatewayPaymentId, signature: sub.signature };
-      const attemptId = sub.attemptId ?? (await transaction((tx) => repo.createAttempt(tx, attempt)));
-      let outcome: string;
+    settle,
+
+    /**
+     * The reconciler's follow-up of news whose job gave up (payment-reconciler.ts): decided now, like the job would
+     * have. A payment the gateway still has in progress closes the attempt: its final news comes with its own webhook,
+     * and a checkout still Pending is looked up by the reconciler anyway.
+     */
+    async resume(attempt: UndecidedAttempt): Promise<string> {
+      const { id: attemptId, ...sub } = attempt;
       try {
-        outcome = await decide(sub, payment, checkout);
+        return await settle({ ...sub, attemptId });
       } catch (error) {
-        // A refused request ends the attempt (the processor does not retry it); an outage leaves it open for the retry.
-        if (error instanceof GatewayError && error.kind === 'rejected') await transaction((tx) => repo.setAttemptOutcome(tx, attemptId, 'gateway_rejected'));
-        throw error;
+        if (!(error instanceof PaymentNotFinalError)) throw error;
+        await transaction((tx) => repo.setAttemptOutcome(tx, attemptId, 'still_in_progress'));
+        return 'still_in_progress';
       }
-      await transaction(async (tx) => {
-        await repo.setAttemptOutcome(tx, attemptId, outcome);
-        if (sub.webhookEventId) await repo.markWebhookProcessed(tx, sub.webhookEventId);
-      });
-      return outcome;
     },
 
     /** The reconciler's expiry: every unpaid Pending order of the checkout is cancelled and its stock released. */

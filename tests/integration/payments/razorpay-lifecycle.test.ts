@@ -8,7 +8,7 @@ import { paymentHandlers } from '../../../workers/processors/payments-processor'
 import { buildTestContext, type TestContext } from '../../helpers/build-app';
 import { startFakeRazorpay, type FakeRazorpay } from '../../helpers/fake-razorpay';
 import { createProduct, shopperWithAddress } from '../../helpers/factories';
-import { createOnlineOrder, orderState, postCancel, postCreate, postWebhook, shopperOrder, checkoutOf } from '../../helpers/payment-flows';
+import { ageOrder, createOnlineOrder, orderState, postCancel, postCreate, postWebhook, shopperOrder, checkoutOf } from '../../helpers/payment-flows';
 
 /**
  * Capture, refunds and gateway errors through the official SDK against the fake Razorpay API. No workers run here:
@@ -155,6 +155,58 @@ describe('payment lifecycle with the razorpay gateway', () => {
     expect(await orderState(ctx.db, checkout.dbOrderId)).toMatchObject({ status: 'CANCELLED', isPaid: false });
     expect(await ctx.db.product.findUniqueOrThrow({ where: { id: product.id } })).toMatchObject({ stockQuantity: 1, inStock: true });
     expect(await ctx.db.refund.findMany({ where: { orderId: checkout.dbOrderId } })).toEqual([expect.objectContaining({ id: refund.id, status: 'PENDING' })]);
+  });
+
+  it('a late capture whose job gave up during an outage is decided by the reconciler ten minutes on', async () => {
+    const shopper = await shopperWithAddress(ctx.app);
+    const product = await createProduct(ctx.db, { offerPricePaise: 20_000, stockQuantity: 2 });
+    const checkout = await createOnlineOrder(ctx.app, shopper.cookie, { items: [{ product: product.id, quantity: 1 }], address: shopper.address._id });
+    expect(await ctx.services.paymentSettlement.expire(await checkoutOf(ctx.db, checkout.dbOrderId), 15)).toBe('expired');
+    const late = fake.pay(checkout.order.id, 'captured');
+    expect((await postWebhook(ctx.app, fake.webhook('payment.captured', late, webhookSecret))).statusCode).toBe(200);
+    const attempt = await ctx.db.paymentAttempt.findFirstOrThrow({ where: { gatewayPaymentId: late.id } });
+    const row = await ctx.db.payment.findFirstOrThrow({ where: { id: attempt.paymentId } });
+
+    // Every try of the job meets the outage; BullMQ gives up on it.
+    fake.mode = 'error503';
+    const data = { checkoutId: row.checkoutId, paymentId: row.id, source: 'webhook' as const, gatewayPaymentId: late.id, signature: null, attemptId: attempt.id };
+    await expect(handlers()['payment.submitted']!(data, meta)).rejects.toMatchObject({ kind: 'unavailable' });
+    fake.mode = 'ok';
+    expect(await ctx.db.paymentAttempt.findUniqueOrThrow({ where: { id: attempt.id } })).toMatchObject({ outcome: null });
+
+    // Its job may still be retrying five minutes on; ten minutes on it is the reconciler's.
+    expect(await ctx.services.paymentReconciler.runOnce(new Date(Date.now() + 5 * 60_000))).toMatchObject({ submissionsChecked: 0 });
+    expect(await ctx.services.paymentReconciler.runOnce(new Date(Date.now() + 11 * 60_000))).toMatchObject({ submissionsChecked: 1, errors: 0 });
+    expect(await ctx.db.paymentAttempt.findUniqueOrThrow({ where: { id: attempt.id } })).toMatchObject({ outcome: 'restored' });
+    expect(await orderState(ctx.db, checkout.dbOrderId)).toMatchObject({ status: 'ORDER_PLACED', isPaid: true, payments: [{ status: 'CAPTURED', gatewayPaymentId: late.id }] });
+    expect(await ctx.services.paymentReconciler.runOnce(new Date(Date.now() + 12 * 60_000))).toMatchObject({ submissionsChecked: 0 });
+  });
+
+  it('news of a payment the gateway still has in progress is closed by the follow-up, not looked at every run', async () => {
+    const shopper = await shopperWithAddress(ctx.app);
+    const product = await createProduct(ctx.db, { stockQuantity: 2 });
+    const checkout = await createOnlineOrder(ctx.app, shopper.cookie, { items: [{ product: product.id, quantity: 1 }], address: shopper.address._id });
+    const collect = fake.pay(checkout.order.id, 'created');
+    const row = await ctx.db.payment.findFirstOrThrow({ where: { checkout: { orders: { some: { id: checkout.dbOrderId } } } } });
+    const attempt = await ctx.db.paymentAttempt.create({ data: { paymentId: row.id, source: 'webhook', gatewayPaymentId: collect.id, createdAt: new Date(Date.now() - 20 * 60_000) } });
+
+    expect(await ctx.services.paymentReconciler.runOnce()).toMatchObject({ submissionsChecked: 1, errors: 0 });
+    expect(await ctx.db.paymentAttempt.findUniqueOrThrow({ where: { id: attempt.id } })).toMatchObject({ outcome: 'still_in_progress' });
+    expect(await ctx.services.paymentReconciler.runOnce()).toMatchObject({ submissionsChecked: 0 });
+  });
+
+  it('an authorization the gateway refuses to capture does not hold the checkout: it expires on time and its stock goes back', async () => {
+    const shopper = await shopperWithAddress(ctx.app);
+    const product = await createProduct(ctx.db, { stockQuantity: 3 });
+    const checkout = await createOnlineOrder(ctx.app, shopper.cookie, { items: [{ product: product.id, quantity: 1 }], address: shopper.address._id });
+    fake.pay(checkout.order.id, 'authorized');
+    expect(await ctx.db.product.findUniqueOrThrow({ where: { id: product.id } })).toMatchObject({ stockQuantity: 2 });
+    await ageOrder(ctx.db, checkout.dbOrderId, 20);
+
+    fake.refuseNext = { path: /\/capture$/, description: 'Payment capture is not allowed for this payment' };
+    expect(await ctx.services.paymentReconciler.runOnce()).toMatchObject({ checked: 1, expired: 1, errors: 0 });
+    expect(await orderState(ctx.db, checkout.dbOrderId)).toMatchObject({ status: 'CANCELLED', isPaid: false });
+    expect(await ctx.db.product.findUniqueOrThrow({ where: { id: product.id } })).toMatchObject({ stockQuantity: 3 });
   });
 
   describe('gateway errors say what happened', () => {
