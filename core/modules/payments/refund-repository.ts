@@ -65,6 +65,23 @@ export function createRefundRepository(db: Db) {
       await tx.refund.update({ where: { id }, data });
     },
 
+    /**
+     * Takes the refund's request for `forMs`, if it is still to be asked for and nobody holds it: true when taken. The
+     * one holding it asks the gateway; any other asker leaves it alone (a crashed holder's hold simply runs out).
+     */
+    async holdRequest(id: string, forMs: number): Promise<boolean> {
+      const held = await db.$executeRaw`
+        UPDATE refunds SET requesting_until = now() + ${forMs} * interval '1 millisecond'
+         WHERE id = ${id}::uuid AND status = 'pending' AND gateway_refund_id IS NULL
+           AND (requesting_until IS NULL OR requesting_until < now())`;
+      return held === 1;
+    },
+
+    /** Lets the request go before its time (the gateway could not be reached), so the next retry need not wait. */
+    async releaseRequest(id: string): Promise<void> {
+      await db.$executeRaw`UPDATE refunds SET requesting_until = NULL WHERE id = ${id}::uuid`;
+    },
+
     /** Pending refunds older than `before`, oldest first: the reconciler asks the gateway about them. */
     pendingSince(before: Date, limit: number): Promise<RefundRow[]> {
       return db.refund.findMany({ where: { status: DbRefundStatus.PENDING, createdAt: { lt: before } }, orderBy: { createdAt: 'asc' }, take: limit, select: refundFields });

@@ -12,7 +12,8 @@ import { capturedPaymentsOf, DbRefundStatus, insertPendingRefund, type RefundRep
  *    refund commits with the change that causes it, and one order can only ever have one refund row per gateway
  *    payment (one payment of a checkout refunds each store's order separately, each its own part).
  * 2. The payments worker `request`s it: it first looks the payment's refunds up at the gateway for one carrying our
- *    refund id as receipt (a try whose answer was lost), and only asks for a new refund when there is none.
+ *    refund id as receipt (a try whose answer was lost), and only asks for a new refund when there is none. One
+ *    process at a time does so (`holdRequest`): the worker and the reconciler may reach the same refund together.
  * 3. Its outcome arrives by `refund.processed` / `refund.failed` webhook, or the reconciler `follow`s it; both `apply`
  *    the gateway's refund, which only ever moves a pending refund to processed or failed.
  * Every change is announced on the order (`refund.updated` → the owner's page and the seller board, live).
@@ -25,7 +26,13 @@ const STATUS_OF: Record<GatewayRefund['status'], DbRefundStatus> = {
 };
 const WORD_OF: Record<DbRefundStatus, GatewayRefund['status']> = { PENDING: 'pending', PROCESSED: 'processed', FAILED: 'failed' };
 
-export type RefundRequestOutcome = 'requested' | 'found_earlier_request' | 'already_requested' | 'unknown_refund' | 'rejected';
+export type RefundRequestOutcome = 'requested' | 'found_earlier_request' | 'already_requested' | 'being_requested' | 'unknown_refund' | 'rejected';
+
+/**
+ * How long one asker holds a refund's request: well past its two gateway calls (each bounded by the gateway's timeout,
+ * 10 s by default), so a slow answer is never taken for a crash. A holder that crashed delays the request this long.
+ */
+const REQUEST_HOLD_MS = 2 * 60_000;
 
 async function announce(tx: Tx, refund: RefundRow, status: DbRefundStatus): Promise<void> {
   const order = await touchOrder(tx, refund.orderId);
@@ -80,15 +87,29 @@ export function createRefundService(deps: { repo: RefundRepository; transaction:
       const refund = await repo.find(refundId);
       if (!refund) return 'unknown_refund';
       if (refund.gatewayRefundId || refund.status !== DbRefundStatus.PENDING) return 'already_requested';
+      // The worker's job and the reconciler may both reach a refund whose request has not come back yet; both looking
+      // for an earlier request, finding none and asking would refund twice. One holds it; the other leaves it.
+      if (!(await repo.holdRequest(refund.id, REQUEST_HOLD_MS))) return 'being_requested';
+      const earlierRequest = async () => (await gateway.fetchRefunds(refund.gatewayPaymentId)).find((r) => r.receipt === refund.id);
       try {
-        const earlier = (await gateway.fetchRefunds(refund.gatewayPaymentId)).find((r) => r.receipt === refund.id);
+        const earlier = await earlierRequest();
         const made =
           earlier ??
           (await gateway.refundPayment(refund.gatewayPaymentId, { amountPaise: refund.amountPaise, receipt: refund.id, notes: { orderId: refund.orderId } }));
         await transaction((tx) => applyLocked(tx, refund, made));
         return earlier ? 'found_earlier_request' : 'requested';
       } catch (error) {
-        if (!(error instanceof GatewayError) || error.kind !== 'rejected') throw error;
+        if (!(error instanceof GatewayError) || error.kind !== 'rejected') {
+          await repo.releaseRequest(refund.id);
+          throw error;
+        }
+        // Refused because an earlier request of ours got through after all (its answer lost, and not listed yet when
+        // we looked): that one is the refund.
+        const earlier = await earlierRequest().catch(() => undefined);
+        if (earlier) {
+          await transaction((tx) => applyLocked(tx, refund, earlier));
+          return 'found_earlier_request';
+        }
         // The gateway refused this refund for good (already refunded elsewhere, not captured): asking again would be
         // refused again, so it is marked failed for support to look at, and the shopper sees it.
         await transaction(async (tx) => {

@@ -98,6 +98,26 @@ describe('payment lifecycle with the razorpay gateway', () => {
     expect(await shopperOrder(ctx.app, shopper.cookie, checkout.dbOrderId)).toMatchObject({ refund: { status: 'failed', amount: 202 } });
   });
 
+  it('a refund reached by the worker and the reconciler at once is asked for once', async () => {
+    const { shopper, checkout, payment } = await paidOrder();
+    await postCancel(ctx.app, shopper.cookie, checkout.dbOrderId);
+    const refund = await ctx.db.refund.findFirstOrThrow({ where: { orderId: checkout.dbOrderId } });
+    const outcomes = await Promise.all([ctx.services.refunds.request(refund.id), ctx.services.refunds.request(refund.id)]);
+    expect(outcomes.sort()).toEqual(['being_requested', 'requested']);
+    expect([...fake.refunds.values()].filter((r) => r.payment_id === payment.id)).toHaveLength(1);
+  });
+
+  it('a request that meets an outage lets the refund go, so the next try asks at once', async () => {
+    const { shopper, checkout, payment } = await paidOrder();
+    await postCancel(ctx.app, shopper.cookie, checkout.dbOrderId);
+    const refund = await ctx.db.refund.findFirstOrThrow({ where: { orderId: checkout.dbOrderId } });
+    fake.mode = 'error503';
+    await expect(ctx.services.refunds.request(refund.id)).rejects.toMatchObject({ kind: 'unavailable' });
+    fake.mode = 'ok';
+    expect(await ctx.services.refunds.request(refund.id)).toBe('requested');
+    expect([...fake.refunds.values()].filter((r) => r.payment_id === payment.id)).toHaveLength(1);
+  });
+
   it('a capture after expiry whose stock was sold meanwhile is refunded through Razorpay', async () => {
     const shopper = await shopperWithAddress(ctx.app);
     const product = await createProduct(ctx.db, { offerPricePaise: 20_000, stockQuantity: 1 });
