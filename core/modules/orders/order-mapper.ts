@@ -6,7 +6,8 @@ import { actorFromDb, DbOrderStatus, paymentTypeFromDb, statusFromDb } from './o
 
 /** What to load with an order to answer in the API's shape (GET /api/order/user and the socket's order.updated). */
 export const orderInclude = {
-  items: { orderBy: { id: 'asc' } },
+  // Whether a line holds stock is the stock's bookkeeping (order-transitions.ts), not part of the order's answer.
+  items: { orderBy: { id: 'asc' }, omit: { stockTaken: true } },
   history: { orderBy: { at: 'asc' } },
   refunds: { select: { status: true, amountPaise: true }, orderBy: { createdAt: 'asc' } },
   checkout: { select: { checkoutId: true } },

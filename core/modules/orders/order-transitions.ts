@@ -164,7 +164,7 @@ export async function restoreCancelledOrder(tx: Tx, req: { orderId: string; note
   // Money already on its way back for this order (a late capture refunded while its stock was gone) settles it for good:
   // restoring it now would ship the goods and refund them too.
   if (await hasRefund(tx, req.orderId)) return false;
-  if (!(await takeStockAgain(tx, current.items))) return false;
+  if (!(await takeStockAgain(tx, current.id, current.items))) return false;
   const change = changeOf(current, { to: OrderStatus.OrderPlaced, isPaid: true, actor: { type: 'system' }, note: req.note }, new Date());
   await writeOrderChange(sql, change, announcement(change));
   await clearBoughtFromCart(tx, change.order);
@@ -178,9 +178,10 @@ async function hasRefund(tx: Tx, orderId: string): Promise<boolean> {
 
 /**
  * Takes an order's units again, all or none: the product rows are locked in id order (as `place_order` does), checked,
- * and only then decremented, so a shortfall leaves the transaction clean and every product as it was.
+ * and only then decremented, so a shortfall leaves the transaction clean and every product as it was. Like a new
+ * checkout, it takes from the products that count their stock now, and its lines record which ones hold units.
  */
-async function takeStockAgain(tx: Tx, items: { productId: string; quantity: number }[]): Promise<boolean> {
+async function takeStockAgain(tx: Tx, orderId: string, items: { productId: string; quantity: number }[]): Promise<boolean> {
   const wanted = new Map<string, number>();
   for (const item of items) wanted.set(item.productId, (wanted.get(item.productId) ?? 0) + item.quantity);
   const ids = [...wanted.keys()].sort();
@@ -195,23 +196,31 @@ async function takeStockAgain(tx: Tx, items: { productId: string; quantity: numb
       UPDATE products SET stock_quantity = ${left}, in_stock = ${left > 0}, updated_at = now() WHERE id = ${p.id}::uuid`;
     if (left === 0) await appendEvent(tx, 'stock.changed', { productId: p.id, reason: 'ordered' });
   }
+  await tx.$executeRaw`
+    UPDATE order_items i SET stock_taken = p.stock_quantity IS NOT NULL
+      FROM products p WHERE i.order_id = ${orderId}::uuid AND p.id = i.product_id`;
   return true;
 }
 
 /**
  * Gives a cancelled order's units back, exactly once: only the transition into Cancelled calls it, under the order's
- * row lock, and Cancelled has no way out but a restore that takes the units again. a product that had run out is in stock again. Rows are locked in product id
- * order, as `place_order` locks them, so a cancellation and a checkout sharing products cannot deadlock.
+ * row lock, and only the lines that hold units (`stock_taken`: a line placed while its product did not count its stock
+ * took none, whatever the product counts now), which then hold none. A product that had run out is in stock again.
+ * Rows are locked in product id order, as `place_order` locks them, so a cancellation and a checkout sharing products
+ * cannot deadlock.
  */
 async function releaseStock(tx: Tx, order: OrderRow): Promise<void> {
-  const items = [...order.items].sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0));
-  for (const item of items) {
+  const held = await tx.$queryRaw<{ product_id: string; quantity: number }[]>`
+    UPDATE order_items SET stock_taken = false WHERE order_id = ${order.id}::uuid AND stock_taken
+    RETURNING product_id::text, quantity`;
+  held.sort((a, b) => (a.product_id < b.product_id ? -1 : a.product_id > b.product_id ? 1 : 0));
+  for (const item of held) {
     const released = await tx.$executeRaw`
       UPDATE products
          SET stock_quantity = stock_quantity + ${item.quantity},
              in_stock = CASE WHEN stock_quantity = 0 THEN true ELSE in_stock END,
              updated_at = now()
-       WHERE id = ${item.productId}::uuid AND stock_quantity IS NOT NULL`;
-    if (released > 0) await appendEvent(tx, 'stock.changed', { productId: item.productId, reason: 'released' });
+       WHERE id = ${item.product_id}::uuid AND stock_quantity IS NOT NULL`;
+    if (released > 0) await appendEvent(tx, 'stock.changed', { productId: item.product_id, reason: 'released' });
   }
 }

@@ -32,12 +32,41 @@ describe('order cancellation', () => {
   const stockOf = async (id: string) => (await ctx.db.product.findUniqueOrThrow({ where: { id } })).stockQuantity;
   const sellerUpdate = (payload: Record<string, unknown>) => ctx.app.inject({ method: 'PUT', url: '/api/order/status', headers: { cookie: sellerCookie }, payload });
 
-  async function codOrder(stockQuantity = 5, quantity = 2) {
+  async function codOrder(stockQuantity: number | null = 5, quantity = 2) {
     const shopper = await shopperWithAddress(ctx.app);
     const product = await createProduct(ctx.db, { stockQuantity, sellerId: storeId });
     const order = await placeCodOrder(ctx.app, shopper.cookie, { items: [{ product: product.id, quantity }], address: shopper.address._id });
     return { shopper, product, order };
   }
+
+  describe('what a cancel gives back', () => {
+    const startCounting = (id: string, stockQuantity: number) => ctx.db.product.update({ where: { id }, data: { stockQuantity } });
+
+    it('a line placed while its product did not count stock gives nothing back once the store starts counting', async () => {
+      const { shopper, product, order } = await codOrder(null, 5);
+      expect(await stockOf(product.id)).toBeNull();
+      await startCounting(product.id, 10);
+      expect((await postCancel(ctx.app, shopper.cookie, order._id)).statusCode).toBe(200);
+      expect(await stockOf(product.id)).toBe(10);
+    });
+
+    it('an order restored by a late payment holds what it took again, and a later cancel gives exactly that back', async () => {
+      const shopper = await shopperWithAddress(ctx.app);
+      const product = await createProduct(ctx.db, { sellerId: storeId });
+      const checkout = await createOnlineOrder(ctx.app, shopper.cookie, { items: [{ product: product.id, quantity: 2 }], address: shopper.address._id });
+      const checkoutId = (await ctx.db.order.findUniqueOrThrow({ where: { id: checkout.dbOrderId } })).checkoutId;
+      expect(await ctx.services.paymentSettlement.expire(checkoutId, 15)).toBe('expired');
+      await startCounting(product.id, 10);
+
+      const paid = await payInTestCheckout(ctx.app, shopper.cookie, checkout.order.id);
+      await postVerify(ctx.app, shopper.cookie, { ...paid, orderId: checkout.dbOrderId });
+      await waitFor(async () => (await ctx.db.order.findUniqueOrThrow({ where: { id: checkout.dbOrderId } })).isPaid, 'the order to be restored');
+      expect(await stockOf(product.id)).toBe(8);
+
+      expect((await sellerUpdate({ orderId: checkout.dbOrderId, status: 'Cancelled', reason: 'Out of stock' })).statusCode).toBe(200);
+      expect(await stockOf(product.id)).toBe(10);
+    });
+  });
 
   describe('POST /api/order/:id/cancel', () => {
     it('cancels the shopper’s own COD order with a reason: stock back once, history says who and why, live to both sides', async () => {
