@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from '../core/infra/config';
+import type { Config, TrustProxy } from '../core/infra/config';
 import { lazyRequestLogger, type Logger } from '../core/infra/logger';
 import type { Db } from '../core/infra/prisma';
 import type { Redis } from '../core/infra/redis';
@@ -44,6 +44,15 @@ const REQUEST_ID_PREFIX = crypto.randomUUID().slice(0, 8);
 let requestCount = 0;
 const nextRequestId = () => `${REQUEST_ID_PREFIX}-${(++requestCount).toString(36)}`;
 
+/**
+ * Fastify trusts no hop at all for a bare hop count (it cannot tell a proxy from a client that went round it), so
+ * TRUST_PROXY's count becomes what it promises: the nearest N hops are proxies, and the client is the one before them.
+ */
+function trustedHops(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return typeof trust === 'boolean' ? trust : [...trust];
+}
+
 /** JSON bodies are small in this API; uploads go through multipart with their own limits. */
 const BODY_LIMIT = 64 * 1024;
 
@@ -54,7 +63,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Fastify's own two lines per request are at info; ours (below) is one line at debug, so a production log at info
     // holds what happened to the store, not every page view.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: deps.config.trustProxy,
+    trustProxy: trustedHops(deps.config.trustProxy),
     // Never let a client choose the request id: it appears in logs and error replies.
     genReqId: nextRequestId,
     // request.log: the request-id child logger is made only when a request writes a line (logger.ts).

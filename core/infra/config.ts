@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
@@ -7,6 +8,32 @@ import { z } from 'zod';
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/**
+ * TRUST_PROXY: `false`, the socket's peer is the client; a hop count N, the nearest N hops are proxies and the client
+ * is the address the farthest of them saw (right only when the API cannot be reached around them); proxy addresses or
+ * CIDR ranges, comma-separated, hops from those are believed; or `true`, every entry is, so the client is the leftmost,
+ * which it may have written itself (right only behind a proxy that overwrites X-Forwarded-For).
+ */
+export type TrustProxy = boolean | number | readonly string[];
+
+function trustProxy(value: string, ctx: z.RefinementCtx): TrustProxy {
+  const v = value.trim().toLowerCase();
+  if (v === 'true' || v === 'yes') return true;
+  if (v === 'false' || v === 'no' || v === '0') return false;
+  if (/^\d{1,2}$/.test(v)) return Number(v);
+  const addresses = v.split(',').map((a) => a.trim());
+  if (addresses.every(isAddressOrRange)) return Object.freeze(addresses);
+  ctx.addIssue({ code: 'custom', message: 'must be false, true, a hop count (e.g. 1) or proxy addresses/CIDR ranges separated by commas' });
+  return z.NEVER;
+}
+
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+}
 
 /** Printed in the README: fine on a developer's machine, never behind a public address. */
 export const DEMO_SELLER_PASSWORD = 'seller-demo-123';
@@ -69,7 +96,7 @@ const ConfigSchema = z.object({
      * then sees a "test mode" banner.
      */
     ALLOW_TEST_PAYMENTS: bool.default(false),
-    /** Bearer token that unlocks the detailed /api/health answer for monitoring (a seller session does too). */
+    /** Bearer token that unlocks the detailed /api/health answer for monitoring (so does the operator's seller session). */
     HEALTH_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     /**
      * Whether the simulated gateway sends webhooks, as Razorpay does once a webhook URL is set on its dashboard. Off,
@@ -112,8 +139,8 @@ const ConfigSchema = z.object({
     EMBEDDED_SERVICES: z.enum(['auto', 'always']).default('auto'),
     /** Serve the built client from dist/client when present. */
     SERVE_CLIENT: bool.default(true),
-    /** Trust X-Forwarded-* headers (only behind a proxy that sets them: they decide the client IP for rate limits). */
-    TRUST_PROXY: bool.default(false),
+    /** Which X-Forwarded-* hops to believe: they decide the client address for rate limits (see TrustProxy). */
+    TRUST_PROXY: z.string().transform(trustProxy).default(false),
     /** The cookie `Secure` flag; on by default when PUBLIC_ORIGIN is https. */
     COOKIE_SECURE: bool.optional(),
   });
@@ -146,7 +173,7 @@ export type Config = Readonly<{
   passwordScryptLogN: number;
   cookieSecure: boolean;
   rateLimits: { perMinute: number; registrationsPerHour: number };
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   /** Test payments are on (the simulated gateway): the client shows a "test mode" banner. */
   testPayments: boolean;
   healthToken: string | null;

@@ -2,7 +2,12 @@ import { z } from 'zod/mini';
 
 export { ErrorReplies, ErrorReply, MessageReply } from './common-replies';
 
-export const Uuid = z.uuid({ message: 'must be a valid id' });
+/**
+ * An id as a request may send it, in either case, lower-cased once checked: ids are stored, compared, cached and
+ * announced in lower case, so past this boundary nothing has to think about case again.
+ */
+export const uuidOf = (message: string) => z.uuid({ message }).check(z.toLowerCase());
+export const Uuid = uuidOf('must be a valid id');
 export const IdParams = z.strictObject({ id: Uuid });
 
 /** An email address as typed: trimmed and lower-cased before it is checked. */

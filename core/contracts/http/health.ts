@@ -4,9 +4,9 @@ const Probe = z.object({ ok: z.boolean(), ms: z.number(), error: z.optional(z.st
 const QueueDepth = z.object({ waiting: z.number(), active: z.number(), delayed: z.number(), failed: z.number() });
 
 /**
- * GET /api/health, with 200 or (PostgreSQL down) 503. Anyone gets `status` only; an operator (a seller session, or
- * the HEALTH_TOKEN as a bearer token) also gets what answers, the outbox backlog, whether a relay listens, and the
- * queue depths.
+ * GET /api/health, with 200 or (PostgreSQL down) 503. Anyone gets `status` only; an operator (the platform operator's
+ * seller session, or the HEALTH_TOKEN as a bearer token) also gets what answers, the outbox backlog, whether a relay
+ * listens, and the queue depths.
  */
 export const HealthReply = z.object({
   success: z.boolean(),

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { MAX_ETA_MINUTES, MIN_ETA_MINUTES } from '../../domain/delivery-promise';
 import { OrderStatus, SELLER_STATUS_SEQUENCE } from '../../domain/order-status';
-import { Pagination, Uuid } from './common';
+import { Pagination, Uuid, uuidOf } from './common';
 import { OrderStatusEnum } from './order-replies';
 
 const OrderLine = z.strictObject({
@@ -16,7 +16,7 @@ export const PlaceOrderBody = z.strictObject({
   items: z.array(OrderLine, { message: 'Items must be a list' }).check(z.minLength(1, 'Your cart is empty'), z.maxLength(100, 'Too many items in one order')),
   address: z.pipe(
     z.string({ message: 'Please select an address' }).check(z.minLength(1, 'Please select an address'), z.maxLength(64)),
-    z.uuid({ message: 'Please select an address' }),
+    uuidOf('Please select an address'),
   ),
   userId: z.optional(z.unknown()),
 });
@@ -76,7 +76,7 @@ export const IdempotencyHeaders = z.looseObject({
 
 export const UserOrdersQuery = Pagination;
 
-export const OrderIdParams = z.strictObject({ id: z.uuid({ message: 'Order id must be a valid id' }) });
+export const OrderIdParams = z.strictObject({ id: uuidOf('Order id must be a valid id') });
 
 /** Body of POST /api/order/:id/cancel (the shopper); the body itself may be left out. */
 export const CancelOrderBody = z.nullish(z.strictObject({ reason: z.optional(CancelReason) }));

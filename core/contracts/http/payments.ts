@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { uuidOf } from './common';
 
 export const RazorpayCreateReply = z.object({
   success: z.literal(true),
@@ -24,7 +25,7 @@ export const VerifyBody = z.strictObject({
   razorpay_order_id: GatewayId('razorpay_order_id'),
   razorpay_payment_id: GatewayId('razorpay_payment_id'),
   razorpay_signature: z.string({ message: 'razorpay_signature is required' }).check(z.regex(/^[0-9a-f]{64}$/i, 'razorpay_signature is malformed')),
-  orderId: z.uuid({ message: 'orderId must be a valid id' }),
+  orderId: uuidOf('orderId must be a valid id'),
 });
 export type VerifyBody = z.infer<typeof VerifyBody>;
 

@@ -33,7 +33,19 @@ export type SellerStatusBody = z.infer<typeof SellerStatusBody>;
 /** GET /api/admin/orders: every store's orders, newest first, filtered by store and status. */
 export const AdminOrdersQuery = z.extend(Pagination, { seller: z.optional(Uuid), status: z.optional(OrderStatusEnum) });
 
-const DateOrTime = z.union([z.iso.datetime({ offset: true }), z.iso.date()]);
+/**
+ * Years a period may touch. The marketplace sold nothing before 2000 and a year past 2100 is a typo; the bound also
+ * keeps the India-midnight shift (and any offset, at most a day) clear of year 0, which PostgreSQL has no room for.
+ */
+const FIRST_YEAR = 2000;
+const LAST_YEAR = 2100;
+const inYears = (value: string) => {
+  const year = Number(value.slice(0, 4));
+  return year >= FIRST_YEAR && year <= LAST_YEAR;
+};
+const DateOrTime = z
+  .union([z.iso.datetime({ offset: true }), z.iso.date()])
+  .check(z.refine(inYears, `Dates must be in the years ${FIRST_YEAR} to ${LAST_YEAR}`));
 /** GET /api/admin/totals?from=&to=: per-store figures for orders placed in [from, to) (ISO dates or times). */
 export const AdminTotalsQuery = z.object({ from: DateOrTime, to: DateOrTime });
 

@@ -74,9 +74,11 @@ describe('docker-compose.yml', () => {
     expect(nginx).toContain('proxy_set_header Upgrade $http_upgrade;');
     expect(nginx).toContain('proxy_set_header Connection $connection_upgrade;');
     expect(nginx).toMatch(/proxy_read_timeout \d+h;/);
-    expect(nginx).toContain('proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;');
-    // The client address for rate limits then comes from X-Forwarded-For.
-    expect(loadConfig(environmentOf(services.api!)).trustProxy).toBe(true);
+    // The client address for rate limits is the one nginx saw: a client's own X-Forwarded-For is overwritten, and the
+    // api believes one hop only (tests/integration/security/forwarded-for.test.ts).
+    expect(nginx).toContain('proxy_set_header X-Forwarded-For $remote_addr;');
+    expect(nginx).not.toContain('$proxy_add_x_forwarded_for');
+    expect(loadConfig(environmentOf(services.api!)).trustProxy).toBe(1);
     // Uploads up to MAX_IMAGE_BYTES pass.
     const maxBody = Number(nginx.match(/client_max_body_size (\d+)m;/)![1]) * 1024 * 1024;
     expect(maxBody).toBeGreaterThan(loadConfig(environmentOf(services.api!)).maxImageBytes);

@@ -153,6 +153,17 @@ describe('operator calls', () => {
       expect((await call(operator, 'GET', '/api/admin/totals?from=yesterday&to=2026-11-01')).statusCode).toBe(400);
     });
 
+    it('refuses dates outside the years 2000 to 2100 with a 400, and takes the years at either end', async () => {
+      for (const query of ['from=0001-01-01&to=2026-01-01', 'from=2026-01-01&to=9999-12-31', 'from=1999-12-31T23:00:00Z&to=2026-01-01', 'from=2026-01-01&to=2101-01-01']) {
+        const res = await call(operator, 'GET', `/api/admin/totals?${query}`);
+        expect(res.statusCode, query).toBe(400);
+        expect(res.json()).toMatchObject({ success: false, code: 'invalid_request', message: expect.stringContaining('Dates must be in the years 2000 to 2100') });
+      }
+      const widest = await call(operator, 'GET', '/api/admin/totals?from=2000-01-01&to=2100-12-31T23:59:59-23:59');
+      expect(widest.statusCode, widest.body).toBe(200);
+      expect(widest.json().stores.find((s: { store: { id: string } }) => s.store.id === dairy)).toMatchObject({ orders: 3 });
+    });
+
     it("shows the operator's seller area its own store's orders only", async () => {
       const board = (await call(operator, 'GET', '/api/order/seller')).json();
       expect(board.orders).toEqual([]);

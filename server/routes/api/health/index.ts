@@ -25,7 +25,10 @@ async function timed<T>(probe: () => Promise<T>, timeoutMs = 3000): Promise<Prob
   }
 }
 
-/** A bearer token equal to HEALTH_TOKEN (compared in constant time), or a seller's session. */
+/**
+ * A bearer token equal to HEALTH_TOKEN (compared in constant time), or the platform operator's seller session. Any
+ * other store's session is not enough: anyone can register a store and is signed in at once, still pending.
+ */
 async function isOperator(app: FastifyInstance, request: FastifyRequest): Promise<boolean> {
   const token = app.config.healthToken;
   const bearer = request.headers.authorization?.match(/^Bearer (\S+)$/)?.[1];
@@ -34,7 +37,8 @@ async function isOperator(app: FastifyInstance, request: FastifyRequest): Promis
     if (timingSafeEqual(given, expected)) return true;
   }
   const principal = await app.services.sessions.resolve(request.cookies[SELLER_COOKIE]).catch(() => null);
-  return principal?.kind === 'seller';
+  // The operator flag is read fresh, as requireOperator does: never remembered with the session.
+  return principal?.kind === 'seller' && (await app.services.stores.isOperator(principal.sellerId).catch(() => false));
 }
 
 /**
