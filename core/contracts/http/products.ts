@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { CATEGORY_PATHS } from '../../domain/categories';
-import { hasNoControlChars, Pagination, Rupees, Text, Uuid } from './common';
+import { hasNoControlChars, Pagination, Rupees, Text, Uuid, uuidOf } from './common';
 
 /** A search or category filter: trimmed, short, single-line. */
 const Filter = (max: number, label: string) =>
@@ -10,7 +10,7 @@ export const ProductListQuery = z.extend(Pagination, {
   search: Filter(100, 'Search'),
   category: Filter(40, 'Category'),
   /** Only this store's products. */
-  seller: z.optional(z.uuid({ message: 'seller must be a store id' })),
+  seller: z.optional(uuidOf('seller must be a store id')),
 });
 
 /** Units left to sell; null (or absent) means stock is not counted, 0 means sold out. */
@@ -44,14 +44,20 @@ export type ProductData = z.infer<typeof ProductData>;
 
 /**
  * The multipart `productData` JSON of PUT /api/product/:id: the whole product again, where `images` lists the
- * current image URLs to keep, in order; new image files sent with the form are added after them.
+ * current image URLs to keep, in order; new image files sent with the form are added after them. Stock is the
+ * exception: absent, it stays as it is; sent with `stockSeen` (the count the form was loaded with), it is set only
+ * if the stored count is still that one, so sales made while the form was open are not undone.
  */
 export const ProductEditData = z
   .strictObject({
     ...productFields,
+    stockSeen: StockQuantity,
     images: z._default(z.array(z.string().check(z.maxLength(300))).check(z.maxLength(4, 'A product can have at most 4 images')), []),
   })
-  .check(offerNotAbovePrice);
+  .check(
+    offerNotAbovePrice,
+    z.refine((d) => d.stockSeen === undefined || d.stock !== undefined, { message: 'Send stockSeen only with stock', path: ['stockSeen'] }),
+  );
 export type ProductEditData = z.infer<typeof ProductEditData>;
 
 /** Body of PATCH /api/product/:id: any of the fields to change (a restock sends only `stock`). */

@@ -17,8 +17,10 @@ export function toCartItems(lines: CartLine[]): CartItems {
 }
 
 /**
- * The server-side cart (docs/architecture.md, invariant 1): only real, in-stock products with whole positive quantities are ever
- * stored, and a counted stock caps the quantity.
+ * The server-side cart (docs/architecture.md, invariant 1): only real products with whole positive quantities are ever
+ * stored, and a counted stock caps the quantity. A line goes in only while its product is for sale and in stock; a
+ * line already stored stays when its product sells out or stops being sold, so the shopper sees it greyed and removes
+ * it (checkout refuses it until then).
  */
 export function createCartService(deps: { repo: CartRepository; transaction: Transaction }) {
   const { repo, transaction } = deps;
@@ -32,8 +34,13 @@ export function createCartService(deps: { repo: CartRepository; transaction: Tra
     });
   }
 
-  /** Checks each entry against the database; `merge` caps too-large quantities instead of reporting them. */
-  async function check(entries: [string, unknown][], tx: Tx, mode: 'strict' | 'merge'): Promise<Checked> {
+  /**
+   * Checks each entry against the database; `merge` caps too-large quantities instead of reporting them. A product
+   * that cannot be bought now is accepted only for a line in `stored`, and only at its stored quantity or less: the
+   * client sends the whole cart on every change, so a sold-out line the shopper has not removed yet must not block
+   * the rest of the cart.
+   */
+  async function check(entries: [string, unknown][], tx: Tx, mode: 'strict' | 'merge', stored = new Map<string, number>()): Promise<Checked> {
     const problems: Problem[] = [];
     const wanted = new Map<string, number>();
     for (const [id, quantity] of entries) {
@@ -49,13 +56,13 @@ export function createCartService(deps: { repo: CartRepository; transaction: Tra
     const lines: CartLine[] = [];
     for (const [id, quantity] of wanted) {
       const product = products.get(id);
-      if (!product) {
-        problems.push({ productId: id, reason: 'unknown product', label: id });
-        continue;
-      }
-      const available = product.inStock ? (product.stockQuantity ?? Infinity) : 0;
-      if (available < 1) problems.push({ productId: id, reason: 'out of stock', label: product.name });
-      else lines.push({ productId: id, quantity: Math.min(quantity, available) });
+      const available = product?.inStock ? (product.stockQuantity ?? Infinity) : 0;
+      const kept = stored.get(id);
+      if (available >= 1) lines.push({ productId: id, quantity: Math.min(quantity, available) });
+      else if (kept !== undefined && quantity <= kept) lines.push({ productId: id, quantity });
+      else if (product) problems.push({ productId: id, reason: 'out of stock', label: product.name });
+      // A stored line's product still exists (soft deletion), so absent here means its store no longer sells it.
+      else problems.push({ productId: id, reason: kept === undefined ? 'unknown product' : 'no longer sold', label: id });
     }
     return { lines, problems };
   }
@@ -65,10 +72,14 @@ export function createCartService(deps: { repo: CartRepository; transaction: Tra
       return toCartItems(await repo.items(userId));
     },
 
-    /** POST /api/cart/update: replaces the cart, or refuses the whole update (400 naming each bad entry). */
+    /**
+     * POST /api/cart/update: replaces the cart, or refuses the whole update (400 naming each bad entry). Lines whose
+     * product went out of stock or off sale since they were stored are kept as they are (see `check`).
+     */
     async replace(userId: string, cartItems: Record<string, unknown>): Promise<CartItems> {
-      const lines = await rewrite(userId, async (_current, tx) => {
-        const { lines, problems } = await check(Object.entries(cartItems), tx, 'strict');
+      const lines = await rewrite(userId, async (current, tx) => {
+        const stored = new Map(current.map((l) => [l.productId, l.quantity]));
+        const { lines, problems } = await check(Object.entries(cartItems), tx, 'strict', stored);
         if (problems.length > 0) {
           const named = problems.map((p) => `${p.label} (${p.reason})`).join(', ');
           throw invalid('invalid_cart_items', `Some cart items are not valid: ${named}`, {

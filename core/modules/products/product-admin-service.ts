@@ -16,6 +16,17 @@ export type SellerProductPage = { products: ProductDto[]; total: number; page: n
 const productNotFound = () => notFound('product_not_found', 'Product not found');
 
 /**
+ * The stock an edit sets. Orders take units while a seller's form is open, and the form does not follow them, so a
+ * count sent with the one the form showed (`stockSeen`) is refused when the stored count has moved on: saving it would
+ * put sold units back on sale. The seller is told the current count and decides again.
+ */
+function stockAfterEdit(current: ProductRow, stock: number | null | undefined, stockSeen: number | null | undefined): number | null | undefined {
+  if (stock === undefined || stockSeen === undefined || stockSeen === current.stockQuantity) return stock;
+  const now = current.stockQuantity === null ? 'not counted' : String(current.stockQuantity);
+  throw conflict('stock_changed', `Stock changed to ${now} while you were editing; check it and save again`, { stock: current.stockQuantity });
+}
+
+/**
  * A store's changes to its own products: every call names the signed-in store, and another store's product answers
  * 404 exactly like a missing one (nothing changes). Each change commits together with the outbox event that announces it
  * (docs/architecture.md, invariant 3), then drops this process's cached shopper list so the next read sees the change.
@@ -102,7 +113,7 @@ export function createProductAdminService(deps: {
     /**
      * PUT /api/product/:id: the whole product again as a multipart form. `productData.images` keeps current images
      * (in the given order) and new files are added after them: 1 to 4 in all. Dropped images stay on disk, because
-     * past orders show the picture they were placed with.
+     * past orders show the picture they were placed with. Stock changes only when sent (see `stockAfterEdit`).
      */
     async edit(sellerId: string, id: string, parts: AsyncIterable<FormPart>): Promise<ProductDto> {
       const { data, images: stored } = await readProductForm(parts, images, { schema: ProductEditData, imageRequired: false });
@@ -121,7 +132,7 @@ export function createProductAdminService(deps: {
             pricePaise: rupeesToPaise(data.price),
             offerPricePaise: rupeesToPaise(data.offerPrice),
             images: all,
-            ...availabilityAfterStockEdit(current, data.stock),
+            ...availabilityAfterStockEdit(current, stockAfterEdit(current, data.stock, data.stockSeen)),
           };
         });
       } catch (error) {

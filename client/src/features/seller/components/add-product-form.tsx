@@ -8,7 +8,8 @@ import { FormField, RupeesField } from '../../../components/ui/form-field';
 import { UploadIcon } from '../../../components/ui/icons';
 import { toast } from '../../../components/ui/toast/toast-store';
 import { useZodForm } from '../../../hooks/use-zod-form';
-import { addProduct, editProduct } from '../api/seller-products';
+import { ApiError } from '../../../lib/api-client';
+import { addProduct, editProduct, getSellerProducts } from '../api/seller-products';
 import { useSellerProducts } from '../stores/seller-products-store';
 import './seller.css';
 
@@ -22,6 +23,7 @@ const newFiles = (slots: Slots) => slots.flatMap((s) => (s && 'file' in s ? [s.f
 const EMPTY = { name: '', description: '', category: '', price: '', offerPrice: '', stock: '' };
 const toNumber = (v: string) => (v.trim() === '' ? undefined : Number(v));
 const text = (n: number | null) => (n === null ? '' : String(n));
+const stockChanged = (error: unknown): error is ApiError => error instanceof ApiError && error.code === 'stock_changed';
 const valuesOf = (p: ProductDto) => ({
   name: p.name,
   description: p.description.join('\n'),
@@ -71,12 +73,30 @@ export function AddProductForm({ product: editing }: { product?: ProductDto }) {
   const navigate = useNavigate();
   const [slots, setSlots] = useState<Slots>(() => (editing ? slotsOf(editing) : emptySlots()));
   const [formKey, setFormKey] = useState(0);
+  // The count the stock field was filled with: sales do not reach this form, so an edit of the field is sent with it
+  // and the server refuses it if the stored count has moved on.
+  const [stockSeen, setStockSeen] = useState(editing?.stock ?? null);
+
+  /** After a refused stock edit: the current count becomes the one seen, so saving again is the seller's decision. */
+  async function stockRefreshed(id: string) {
+    const fresh = (await getSellerProducts().catch(() => [])).find((p) => p._id === id);
+    if (!fresh) return;
+    productReceived(fresh);
+    setStockSeen(fresh.stock);
+  }
+
   const form = useZodForm({
     initial: editing ? valuesOf(editing) : EMPTY,
     schema: ProductData,
     toInput: (v) => ({ ...v, price: toNumber(v.price), offerPrice: toNumber(v.offerPrice), stock: toNumber(v.stock) }),
+    // A refused stock edit is shown at the stock field; other failures are toasts.
+    serverErrors: (error) => (stockChanged(error) ? { stock: error.message } : {}),
     onSubmit: async (product, { description }) => {
       if (editing) {
+        // An untouched stock field is left out, so the edit leaves the stored count (and the sales since) alone.
+        // An emptied one stops counting; the server keeps availability unless the count says otherwise.
+        const stock = product.stock ?? null;
+        const stockEdit = stock === stockSeen ? {} : { stock, stockSeen };
         const reply = await editProduct(
           editing._id,
           {
@@ -85,12 +105,14 @@ export function AddProductForm({ product: editing }: { product?: ProductDto }) {
             category: product.category,
             price: product.price,
             offerPrice: product.offerPrice,
-            // An emptied stock field stops counting; the server keeps availability unless the count says otherwise.
-            stock: product.stock ?? null,
+            ...stockEdit,
             images: slots.flatMap((s) => (s && 'url' in s ? [s.url] : [])),
           },
           newFiles(slots),
-        );
+        ).catch(async (error: unknown) => {
+          if (stockChanged(error)) await stockRefreshed(editing._id);
+          throw error;
+        });
         productReceived(reply.product);
         toast.success(reply.message);
         navigate('/seller/product-list');

@@ -21,11 +21,13 @@ function ProductRow({ product }: { product: ProductDto }) {
   const stockChange = useAction();
   const stockSave = useAction();
   const removal = useAction();
-  const [stock, setStock] = useState(product.stock === null ? '' : String(product.stock));
+  const shown = product.stock === null ? '' : String(product.stock);
+  // What the seller has typed and not saved (null: nothing). Until they type, the field follows live changes (an
+  // order sold the last unit, another tab restocked); once they do, a live change never overwrites their text. Left
+  // holding the live count, it follows live changes again.
+  const [draft, setDraft] = useState<string | null>(null);
+  const stock = draft ?? shown;
   const stockInput = useRef<HTMLInputElement>(null);
-
-  // A live change (an order took units, another tab restocked) refreshes the field.
-  useEffect(() => setStock(product.stock === null ? '' : String(product.stock)), [product.stock]);
 
   useEffect(() => {
     if (!confirming) return;
@@ -64,6 +66,7 @@ function ProductRow({ product }: { product: ProductDto }) {
     return stockSave.run(true, async () => {
       const reply = await patchProduct(product._id, { stock: value });
       productReceived(reply.product);
+      setDraft(null);
       toast.success(reply.message);
     });
   }
@@ -100,7 +103,8 @@ function ProductRow({ product }: { product: ProductDto }) {
             step={1}
             value={stock}
             placeholder="Not counted"
-            onChange={(e) => setStock(e.target.value)}
+            onChange={(e) => setDraft(e.target.value)}
+            onBlur={() => setDraft((d) => (d === shown ? null : d))}
             aria-label={`Stock of ${product.name}`}
           />
           <button type="submit" className="btn btn--outline btn--small" disabled={stockSave.busy}>
