@@ -2,18 +2,22 @@ import { toast } from '../components/ui/toast/toast-store';
 import { errorMessage } from '../lib/api-client';
 import { getCurrentUser } from '../features/auth/api/get-current-user';
 import { useSession } from '../features/auth/stores/session-store';
-import { useCart } from '../features/cart/stores/cart-store';
+import { hasUnsavedChanges, useCart } from '../features/cart/stores/cart-store';
 import { getProducts } from '../features/products/api/get-products';
 import { useProducts } from '../features/products/stores/products-store';
 import { getStoreInfo } from '../features/store/api/get-store-info';
 import { useStoreInfo } from '../features/store/stores/store-info-store';
 
-/** On load the app asks whether the visitor is a logged-in user; their server cart wins. */
+/**
+ * On load the app asks whether the visitor is a logged-in user; their server cart wins, unless the shopper changed the
+ * cart while the check was on its way. Those changes are newer than the server's copy: they stay, and the cart sync
+ * saves them as soon as the user is known.
+ */
 export async function loadSession(): Promise<void> {
   try {
     const user = await getCurrentUser();
+    if (user && !hasUnsavedChanges(useCart.getState())) useCart.getState().cartReplaced(user.cartItems);
     useSession.getState().sessionChecked(user);
-    if (user) useCart.getState().cartReplaced(user.cartItems);
   } catch {
     useSession.getState().sessionChecked(null);
   }

@@ -2,12 +2,16 @@ import { toast } from '../components/ui/toast/toast-store';
 import { errorMessage } from '../lib/api-client';
 import { useSession } from '../features/auth/stores/session-store';
 import { updateCart } from '../features/cart/api/update-cart';
-import { useCart } from '../features/cart/stores/cart-store';
+import { hasUnsavedChanges, useCart } from '../features/cart/stores/cart-store';
 
 /**
  * When a user is logged in, every cart change is sent to the server. One request at a time; changes
  * made meanwhile are sent right after, as the latest whole cart. The server's answer replaces ours only when nothing
  * changed while it was on its way.
+ *
+ * The rule for saves that fail: the cart stays unsaved until a save of it succeeds, and an unsaved cart is sent again
+ * (whole, so one success catches up on everything) on the next change, when the browser comes back online, and when
+ * the user becomes known (changes made before the login check answered, which loadSession keeps for this).
  */
 export function startCartSync(): () => void {
   let inFlight = false;
@@ -35,7 +39,20 @@ export function startCartSync(): () => void {
     }
   }
 
-  return useCart.subscribe((state, previous) => {
+  function saveIfUnsaved(): void {
+    if (hasUnsavedChanges(useCart.getState())) void flush();
+  }
+
+  const stopChanges = useCart.subscribe((state, previous) => {
     if (state.revision !== previous.revision) void flush();
   });
+  const stopSession = useSession.subscribe((state, previous) => {
+    if (state.user && !previous.user) saveIfUnsaved();
+  });
+  window.addEventListener('online', saveIfUnsaved);
+  return () => {
+    stopChanges();
+    stopSession();
+    window.removeEventListener('online', saveIfUnsaved);
+  };
 }

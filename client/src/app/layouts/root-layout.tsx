@@ -45,8 +45,10 @@ export function RootLayout() {
       <OnDemandLoginModal
         localCart={() => useCart.getState().items}
         onAuthenticated={(user) => {
-          useSession.getState().userLoggedIn(user);
+          // The merged cart (it already holds this browser's) before the user: the cart sync, which saves a cart with
+          // unsaved changes once a user appears, then has nothing to send.
           useCart.getState().cartReplaced(user.cartItems);
+          useSession.getState().userLoggedIn(user);
           // Logging in to check out keeps the shopper at the checkout; elsewhere the home page.
           if (pathname !== '/cart') navigate('/');
           // The Login button that opened the modal is gone now: focus the page, not the body.

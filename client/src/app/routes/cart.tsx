@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import type { ProductDto } from '@core/contracts/http/product-replies';
 import { formatRupees, paiseToRupees, rupeesToPaise } from '@core/domain/money';
 import { itemsTotal, PLATFORM_FEE_PAISE } from '@core/domain/pricing';
+import { LoadFailed } from '../../components/ui/load-failed';
 import { Spinner } from '../../components/ui/spinner';
 import { AddressChooser } from '../../features/addresses/components/address-chooser';
 import { useLoadAddresses } from '../../features/addresses/hooks/use-load-addresses';
@@ -18,6 +19,7 @@ import { getProduct } from '../../features/products/api/get-products';
 import { useProducts } from '../../features/products/stores/products-store';
 import { ApiError } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { refreshProducts } from '../bootstrap';
 import './routes.css';
 
 function linesOf(items: Record<string, number>, products: ProductDto[]) {
@@ -66,6 +68,24 @@ export function CartRoute() {
   }
   if (productsStatus === 'idle' || productsStatus === 'loading') return <Spinner label="Loading your cart" />;
 
+  const title = (
+    <h1 id="cart-title" className="page-title">
+      Shopping Cart <span className="cart-page__count">({count} Items)</span>
+    </h1>
+  );
+  // Without the product list no line can be priced or checked: an empty list here means "unknown", not "unavailable",
+  // so the cart says it could not load them instead of asking the shopper to remove everything.
+  if (productsStatus === 'error') {
+    return (
+      <div className="container page">
+        <section className="cart-page__items" aria-labelledby="cart-title">
+          {title}
+          <LoadFailed what="the products in your cart" onRetry={refreshProducts} />
+        </section>
+      </div>
+    );
+  }
+
   const { lines, unavailable } = linesOf(items, products);
   const groups = groupByStore(lines);
   const itemsPaise = itemsTotal(lines.map((l) => ({ unitPricePaise: rupeesToPaise(l.product.offerPrice), quantity: l.quantity })));
@@ -73,9 +93,7 @@ export function CartRoute() {
   return (
     <div className="container page cart-page">
       <section className="cart-page__items" aria-labelledby="cart-title">
-        <h1 id="cart-title" className="page-title">
-          Shopping Cart <span className="cart-page__count">({count} Items)</span>
-        </h1>
+        {title}
         {groups.length > 1 ? (
           <p className="cart-stores-note" data-testid="cart-stores-note">
             Your cart has items from {groups.length} stores: they are delivered as {groups.length} orders, one per store,

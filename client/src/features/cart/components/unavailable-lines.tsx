@@ -5,7 +5,10 @@ import { useCart } from '../stores/cart-store';
 import { RemoveLineButton } from './remove-line-button';
 import './cart.css';
 
-/** What the cart knows of an item that cannot be bought now: its product, or null once the server says it is gone. */
+/**
+ * What the cart knows of an item that cannot be bought now: its product, or null once the server says it is gone. An
+ * item with no entry was not checked (the lookup is on its way or failed), so it is not called gone.
+ */
 type Known = Record<string, ProductDto | null>;
 
 /**
@@ -22,7 +25,7 @@ export function UnavailableLines({ ids, lookup }: { ids: string[]; lookup: (id: 
     ids.length > 0
       ? () =>
           Promise.all(
-            // One lookup failing (offline) leaves that line named generically; it can still be removed.
+            // One lookup failing (offline) leaves that line unnamed and unjudged; it can still be removed.
             ids.map((id) => lookup(id).then((product): [string, ProductDto | null] | null => [id, product], () => null)),
           )
       : null,
@@ -40,14 +43,15 @@ export function UnavailableLines({ ids, lookup }: { ids: string[]; lookup: (id: 
       <ul className="cart-lines__list">
         {ids.map((id) => {
           const product = known[id];
-          const name = product?.name ?? 'A product that is no longer sold';
+          const name = product ? product.name : product === null ? 'A product that is no longer sold' : 'An item not available now';
+          const reason = product ? 'Out of stock' : product === null ? 'No longer sold' : 'Not available now';
           return (
             <li key={id} className="cart-line cart-line--unavailable" data-testid="unavailable-line" data-product-id={id}>
               <div className="cart-line__image">{product ? <img src={product.images[0]} alt="" width={96} height={96} /> : null}</div>
               <div className="cart-line__info">
                 <p className="cart-line__name">{name}</p>
                 <p className="cart-line__reason">
-                  {product ? 'Out of stock' : 'No longer sold'} · {items[id] ?? 0} in cart
+                  {reason} · {items[id] ?? 0} in cart
                 </p>
               </div>
               <RemoveLineButton productId={id} name={name} />

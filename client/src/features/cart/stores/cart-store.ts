@@ -8,11 +8,13 @@ type CartState = {
   items: CartItems;
   /** Bumped by every change the shopper makes, never by a server reply: the sync sends only these. */
   revision: number;
+  /** The revision the server's cart last caught up with; a higher `revision` holds changes not saved yet. */
+  savedRevision: number;
   itemAdded: (productId: string) => void;
   itemDecremented: (productId: string) => void;
   quantitySet: (productId: string, quantity: number) => void;
   itemRemoved: (productId: string) => void;
-  /** The server's cart (login merge, is-auth, sync reply) replaces ours without counting as a change. */
+  /** The server's cart (login merge, is-auth, sync reply) replaces ours without counting as a change; nothing is left unsaved. */
   cartReplaced: (items: CartItems) => void;
   /** After an order is placed the cart empties, and the server's copy with it (a counted change). */
   orderPlaced: () => void;
@@ -37,6 +39,7 @@ export const useCart = create<CartState>()(
     (set) => ({
       items: {},
       revision: 0,
+      savedRevision: 0,
       itemAdded: (id) => set((s) => ({ items: { ...s.items, [id]: (s.items[id] ?? 0) + 1 }, revision: s.revision + 1 })),
       itemDecremented: (id) =>
         set((s) => {
@@ -56,7 +59,7 @@ export const useCart = create<CartState>()(
           delete items[id];
           return { items, revision: s.revision + 1 };
         }),
-      cartReplaced: (items) => set({ items: clean(items) }),
+      cartReplaced: (items) => set((s) => ({ items: clean(items), savedRevision: s.revision })),
       orderPlaced: () => set((s) => ({ items: {}, revision: s.revision + 1 })),
       linesBought: (productIds) =>
         set((s) => {
@@ -64,7 +67,7 @@ export const useCart = create<CartState>()(
           for (const id of productIds) delete items[id];
           return { items };
         }),
-      cartCleared: () => set({ items: {} }),
+      cartCleared: () => set((s) => ({ items: {}, savedRevision: s.revision })),
     }),
     {
       name: 'freshcart-cart',
@@ -77,6 +80,11 @@ export const useCart = create<CartState>()(
     },
   ),
 );
+
+/** Changes the server has not confirmed: a failed save, or made before the login check answered (or as a visitor). */
+export function hasUnsavedChanges(s: Pick<CartState, 'revision' | 'savedRevision'>): boolean {
+  return s.revision !== s.savedRevision;
+}
 
 export function cartCount(items: CartItems): number {
   return Object.values(items).reduce((sum, qty) => sum + qty, 0);

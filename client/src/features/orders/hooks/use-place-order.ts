@@ -10,14 +10,26 @@ import { useOnlinePayment } from './use-online-payment';
 
 export type PaymentMethod = 'COD' | 'Online';
 
+/** The server met this key before, on a checkout with other lines, address or method: that one was placed. */
+const KEY_REUSED = 'An earlier try of this checkout already placed an order. Check My Orders before placing it again.';
+
+/** What a checkout sends, lines in a fixed order (as the server compares them): same checkout, same text. */
+function contentOf(body: PlaceOrderBody, method: PaymentMethod): string {
+  const items = [...body.items].sort((a, b) => (a.product < b.product ? -1 : a.product > b.product ? 1 : 0));
+  return JSON.stringify({ items, address: body.address, method });
+}
+
 /**
- * Places a cash-on-delivery order or starts an online payment. One Idempotency-Key per checkout attempt: it is kept
- * when the server was never reached (so a retry cannot create a second order) and renewed once an answer came back.
+ * Places a cash-on-delivery order or starts an online payment. The Idempotency-Key belongs to what is sent: a retry
+ * of the same lines, address and method after a lost reply reuses its key (so it cannot create a second order), and
+ * anything else gets a new one, since the server refuses a key it saw with a different body. A key is dropped once
+ * an answer for it came back.
  */
 export function usePlaceOrder(onPlaced: () => void) {
   const [busy, setBusy] = useState(false);
   const busyRef = useRef(false);
-  const attemptKey = useRef<string | null>(null);
+  // Checkout content → the key of its unanswered try. Content changed and changed back finds its key again.
+  const unanswered = useRef(new Map<string, string>());
   const navigate = useNavigate();
   const payOnline = useOnlinePayment();
 
@@ -25,26 +37,28 @@ export function usePlaceOrder(onPlaced: () => void) {
     if (busyRef.current) return;
     busyRef.current = true;
     setBusy(true);
-    attemptKey.current ??= uuid();
+    const content = contentOf(body, method);
+    const key = unanswered.current.get(content) ?? uuid();
+    unanswered.current.set(content, key);
     try {
       if (method === 'COD') {
-        const reply = await placeCodOrder(body, attemptKey.current);
-        attemptKey.current = null;
+        const reply = await placeCodOrder(body, key);
+        unanswered.current.delete(content);
         toast.success(reply.message ?? 'Order placed');
         // The confirmation first (every store's order of the checkout: ids, items, amount, payment), then My Orders.
         navigate('/order-placed', { state: { order: reply.order, orders: reply.orders } });
         onPlaced();
       } else {
-        const checkout = await createOnlineOrder(body, attemptKey.current);
-        attemptKey.current = null;
+        const checkout = await createOnlineOrder(body, key);
+        unanswered.current.delete(content);
         // The cart stays until the payment places the order for good (the server then drops the bought lines and the
         // live update drops them here): a shopper who walks away from Checkout finds their items again.
         navigate('/my-orders');
         payOnline(checkout);
       }
     } catch (error) {
-      if (error instanceof ApiError && error.status !== 0) attemptKey.current = null;
-      toast.error(errorMessage(error));
+      if (error instanceof ApiError && error.status !== 0) unanswered.current.delete(content);
+      toast.error(error instanceof ApiError && error.code === 'idempotency_key_reused' ? KEY_REUSED : errorMessage(error));
     } finally {
       busyRef.current = false;
       setBusy(false);

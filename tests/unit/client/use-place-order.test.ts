@@ -1,0 +1,72 @@
+// @vitest-environment happy-dom
+import { act, renderHook } from '@testing-library/react';
+import { createElement, type ReactNode } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useToasts } from '../../../client/src/components/ui/toast/toast-store';
+import { usePlaceOrder } from '../../../client/src/features/orders/hooks/use-place-order';
+
+const ADDRESS = '0b6f3a52-8d0e-4a57-9c1e-2f4b6d8a0c11';
+const OTHER_ADDRESS = '5d2e8f14-3b6a-4c9d-8e7f-1a2b3c4d5e6f';
+const cart = [
+  { product: 'p1', quantity: 1 },
+  { product: 'p2', quantity: 2 },
+];
+
+/** The browser's fetch: each call gets `answer()`; records each call's address and Idempotency-Key. */
+function serverAnswers(answer: () => Promise<Response>) {
+  const calls: { url: string; key: string }[] = [];
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    calls.push({ url, key: (init.headers as Record<string, string>)['Idempotency-Key'] ?? '' });
+    return answer();
+  });
+  return calls;
+}
+
+const lostReply = () => Promise.reject(new TypeError('Failed to fetch'));
+
+function renderPlaceOrder() {
+  const wrapper = ({ children }: { children: ReactNode }) => createElement(MemoryRouter, null, children);
+  return renderHook(() => usePlaceOrder(() => {}), { wrapper }).result;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useToasts.setState({ toasts: [] });
+});
+
+describe('the checkout’s Idempotency-Key', () => {
+  it('is kept for a retry of the same checkout after a lost reply, and new once the cart, address or method changed', async () => {
+    const calls = serverAnswers(lostReply);
+    const result = renderPlaceOrder();
+    const press = (items: typeof cart, address: string, method: 'COD' | 'Online') => act(() => result.current.placeOrder({ items, address }, method));
+
+    await press(cart, ADDRESS, 'COD');
+    await press([...cart].reverse(), ADDRESS, 'COD');
+    await press([{ product: 'p1', quantity: 1 }], ADDRESS, 'COD');
+    await press(cart, OTHER_ADDRESS, 'COD');
+    await press(cart, ADDRESS, 'Online');
+    // Back to the first checkout: its try may have been placed, so its key comes back.
+    await press(cart, ADDRESS, 'COD');
+
+    const [first, retry, fewerItems, otherAddress, online, again] = calls.map((c) => c.key);
+    expect(retry).toBe(first);
+    expect(new Set([first, fewerItems, otherAddress, online]).size).toBe(4);
+    expect(again).toBe(first);
+    expect(calls.map((c) => c.url)).toEqual(['/api/order/cod', '/api/order/cod', '/api/order/cod', '/api/order/cod', '/api/order/razorpay/create', '/api/order/cod']);
+  });
+
+  it('answered “already used for a different order” says to check My Orders and takes a new key next time', async () => {
+    const refused = { success: false, code: 'idempotency_key_reused', message: 'This Idempotency-Key was already used for a different order; use a new key for a new order' };
+    const calls = serverAnswers(async () => new Response(JSON.stringify(refused), { status: 422, headers: { 'content-type': 'application/json' } }));
+    const result = renderPlaceOrder();
+
+    await act(() => result.current.placeOrder({ items: cart, address: ADDRESS }, 'COD'));
+    expect(useToasts.getState().toasts.map((t) => t.message)).toEqual([
+      'An earlier try of this checkout already placed an order. Check My Orders before placing it again.',
+    ]);
+    await act(() => result.current.placeOrder({ items: cart, address: ADDRESS }, 'COD'));
+    expect(calls[1]?.key).not.toBe(calls[0]?.key);
+    expect(result.current.busy).toBe(false);
+  });
+});
