@@ -61,12 +61,15 @@ export default fp(async function live(app: FastifyInstance) {
   const onSocketError = (err: Error) => app.log.debug({ err: err.message }, 'live: socket error');
 
   async function identify(request: FastifyRequest): Promise<SocketIdentity> {
-    const [user, seller] = await Promise.all([
+    let [user, seller] = await Promise.all([
       sessions.resolve(request.cookies[USER_COOKIE]),
       sessions.resolve(request.cookies[SELLER_COOKIE]),
     ]);
     // Whether the store is the operator's is read as the socket opens (the flag belongs to the configured account).
     const isOperator = seller?.kind === 'seller' ? await stores.isOperator(seller.sellerId) : false;
+    // A revocation that arrived during these reads closed no socket (this one is not in the hub yet): it counts here.
+    if (user && sessions.revokedLately(user.sessionId)) user = null;
+    if (seller && sessions.revokedLately(seller.sessionId)) seller = null;
     return {
       ...(user?.kind === 'user' ? { userId: user.userId, userSessionId: user.sessionId } : {}),
       ...(seller?.kind === 'seller' ? { sellerId: seller.sellerId, sellerSessionId: seller.sessionId, isOperator } : {}),

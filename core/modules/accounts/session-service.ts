@@ -9,6 +9,9 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/** How long a revocation is remembered past the cache: far longer than any one read of a session takes. */
+const REVOKED_MEMORY_MS = 60_000;
+
 /** How many session ids one liveness query carries (one array parameter each; see endedAmong). */
 export const SESSION_CHECK_BATCH = 10_000;
 
@@ -20,8 +23,24 @@ export const SESSION_CHECK_BATCH = 10_000;
 export function createSessionService(deps: { repo: SessionRepository; ttlMs: number; cacheMs: number; onRevoked?: (sessionIds: string[]) => void }) {
   const { repo, ttlMs, onRevoked = () => {} } = deps;
   const recent = createSessionCache<Principal>(deps.cacheMs);
+  /**
+   * Sessions revoked lately (id → when this process heard), kept a minute: a read of a session that was already on
+   * its way when the revocation arrived still finds it live, and must neither be believed nor remembered; a socket
+   * being identified meanwhile is not in the hub yet, so the revocation closed nothing for it.
+   */
+  const revokedLately = new Map<string, number>();
 
   function forget(sessionIds: string[]): void {
+    const now = Date.now();
+    for (const [id, at] of revokedLately) {
+      if (at > now - REVOKED_MEMORY_MS) break;
+      revokedLately.delete(id);
+    }
+    for (const id of sessionIds) {
+      // Re-inserted, so the map stays in the order heard and the pruning above can stop at the first recent one.
+      revokedLately.delete(id);
+      revokedLately.set(id, now);
+    }
     const ids = new Set(sessionIds);
     recent.deleteWhere((principal) => ids.has(principal.sessionId));
   }
@@ -53,6 +72,7 @@ export function createSessionService(deps: { repo: SessionRepository; ttlMs: num
       const remembered = recent.get(tokenHash);
       if (remembered) return remembered;
       const session = await repo.findLive(tokenHash);
+      if (session && revokedLately.has(session.id)) return null;
       const principal: Principal | null = session?.userId
         ? { kind: 'user', userId: session.userId, sessionId: session.id }
         : session?.sellerId
@@ -64,6 +84,9 @@ export function createSessionService(deps: { repo: SessionRepository; ttlMs: num
 
     /** Another process revoked these sessions (the revocation channel): this process forgets them at once. */
     forgetRevoked: forget,
+
+    /** Whether this process heard of the session's revocation within the last minute. */
+    revokedLately: (sessionId: string): boolean => revokedLately.has(sessionId),
 
     /**
      * Which of these sessions are no longer usable (revoked, expired or gone); the WebSocket hub re-checks so a
