@@ -86,6 +86,11 @@ const ConfigSchema = z.object({
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
     /** Accounts one client address may register per hour. */
     RATE_LIMIT_REGISTRATIONS_PER_HOUR: z.coerce.number().int().positive().default(20),
+    /**
+     * Product forms with images one store may send per hour, to add and to edit each. Images stay on disk for the
+     * orders that show them, and anyone can open a store, so this bounds what one store can put on the disk.
+     */
+    RATE_LIMIT_UPLOADS_PER_HOUR: z.coerce.number().int().positive().default(120),
     RAZORPAY_KEY_ID: z.string().min(1).optional(),
     RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
     RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
@@ -172,7 +177,7 @@ export type Config = Readonly<{
   sessionCacheMs: number;
   passwordScryptLogN: number;
   cookieSecure: boolean;
-  rateLimits: { perMinute: number; registrationsPerHour: number };
+  rateLimits: { perMinute: number; registrationsPerHour: number; uploadsPerHour: number };
   trustProxy: TrustProxy;
   /** Test payments are on (the simulated gateway): the client shows a "test mode" banner. */
   testPayments: boolean;
@@ -241,7 +246,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     sessionCacheMs: e.SESSION_CACHE_MS,
     passwordScryptLogN: e.PASSWORD_SCRYPT_LOG2_N,
     cookieSecure: e.COOKIE_SECURE ?? publicOrigin.startsWith('https:'),
-    rateLimits: Object.freeze({ perMinute: e.RATE_LIMIT_PER_MINUTE, registrationsPerHour: e.RATE_LIMIT_REGISTRATIONS_PER_HOUR }),
+    rateLimits: Object.freeze({
+      perMinute: e.RATE_LIMIT_PER_MINUTE,
+      registrationsPerHour: e.RATE_LIMIT_REGISTRATIONS_PER_HOUR,
+      uploadsPerHour: e.RATE_LIMIT_UPLOADS_PER_HOUR,
+    }),
     trustProxy: e.TRUST_PROXY,
     testPayments: simulated,
     healthToken: e.HEALTH_TOKEN ?? null,

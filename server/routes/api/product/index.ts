@@ -39,13 +39,13 @@ export default async function productRoutes(fastify: FastifyInstance) {
   const mayAdd = async (request: { sellerId: string }) => stores.assertMayAddProducts(request.sellerId);
 
   // POST /api/product/add: multipart `productData` (JSON string) + 1 to 4 `images`.
-  app.post('/add', { onRequest: [app.requireSeller, mayAdd], schema: { response: { 201: ProductReply, ...ErrorReplies } } }, async (request, reply) => {
+  app.post('/add', { onRequest: [app.requireSeller, mayAdd], config: { rateLimit: app.rateLimits.uploads }, schema: { response: { 201: ProductReply, ...ErrorReplies } } }, async (request, reply) => {
     const product = await productAdmin.add(request.sellerId, productFormParts(request, app.config.maxImageBytes));
     return reply.code(201).send({ success: true as const, message: 'Product added', product });
   });
 
   // PUT /api/product/:id: the edit form (multipart, like add); `productData.images` lists the images to keep.
-  app.put('/:id', { ...seller, schema: { params: IdParams, response: { 200: ProductReply, ...ErrorReplies } } }, async (request) => {
+  app.put('/:id', { ...seller, config: { rateLimit: app.rateLimits.uploads }, schema: { params: IdParams, response: { 200: ProductReply, ...ErrorReplies } } }, async (request) => {
     const product = await productAdmin.edit(request.sellerId, request.params.id, productFormParts(request, app.config.maxImageBytes));
     return { success: true as const, message: 'Product updated', product };
   });
