@@ -23,6 +23,26 @@ export async function loadSession(): Promise<void> {
   }
 }
 
+/**
+ * After a live (re)connect: the server's cart may have changed while the socket was down (an online payment confirmed
+ * meanwhile drops the lines it bought, and its `order.updated` was missed). Same rule as at load: the server's cart
+ * wins unless the shopper has changes it has not saved, or made one while this was on its way.
+ */
+export async function refreshCart(): Promise<void> {
+  const signedIn = useSession.getState().user;
+  if (!signedIn) return;
+  const revision = useCart.getState().revision;
+  try {
+    const user = await getCurrentUser();
+    const cart = useCart.getState();
+    // A different answer (logged out or in meanwhile) is the session's business, not this refresh's.
+    if (!user || user._id !== signedIn._id || useSession.getState().user?._id !== user._id) return;
+    if (cart.revision === revision && !hasUnsavedChanges(cart)) cart.cartReplaced(user.cartItems);
+  } catch {
+    // The cart stays as it is; the next reconnect tries again.
+  }
+}
+
 /** Whether the store takes test payments (the banner). A failure leaves the banner off until the next load. */
 export async function loadStoreInfo(): Promise<void> {
   try {

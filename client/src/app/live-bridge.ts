@@ -14,7 +14,7 @@ import { useSellerProducts } from '../features/seller/stores/seller-products-sto
 import { useAdminOrders } from '../features/operator/stores/admin-orders-store';
 import { useAdminStores } from '../features/operator/stores/admin-stores-store';
 import { useSellerSession } from '../features/seller/stores/seller-session-store';
-import { refreshProducts } from './bootstrap';
+import { refreshCart, refreshProducts } from './bootstrap';
 
 /** Who the server says this socket is (its `hello`): a shopper's socket also gets their own order.created. */
 let socketRole: Extract<WsMessage, { type: 'hello' }>['role'] = 'visitor';
@@ -95,6 +95,7 @@ export function startLiveUpdates(): () => void {
     opened: () => {
       useLiveConnection.getState().connected();
       refreshProducts();
+      void refreshCart();
     },
   });
   socket.start();

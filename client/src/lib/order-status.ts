@@ -10,15 +10,27 @@ export function orderStatusOf(order: { status: string }): OrderStatus {
 }
 
 /**
- * A fresh snapshot of orders, keeping any order this page already holds in a newer version (a live update can
- * overtake the snapshot's request): the newest version of each order always wins.
+ * A fresh snapshot of orders merged with the ones this page holds. A live message can overtake the snapshot's request
+ * (the server built its answer before the change), so the snapshot alone would undo it:
+ * - of each order, the newest version wins;
+ * - an order the snapshot lacks stays when it arrived live since the request started (`arrived`, by id): it is newer
+ *   than the snapshot, not gone from it. It leads the list, as the newest. Any other order the snapshot lacks is gone.
  */
-export function keepNewest<T extends { _id: string; version: number }>(held: readonly T[], incoming: readonly T[]): T[] {
+export function keepNewest<T extends { _id: string; version: number }>(
+  held: readonly T[],
+  incoming: readonly T[],
+  arrived: Readonly<Record<string, true>>,
+): T[] {
   const byId = new Map(held.map((o) => [o._id, o]));
-  return incoming.map((o) => {
-    const mine = byId.get(o._id);
-    return mine && mine.version > o.version ? mine : o;
-  });
+  const listed = new Set(incoming.map((o) => o._id));
+  const newer = held.filter((o) => arrived[o._id] && !listed.has(o._id));
+  return [
+    ...newer,
+    ...incoming.map((o) => {
+      const mine = byId.get(o._id);
+      return mine && mine.version > o.version ? mine : o;
+    }),
+  ];
 }
 
 /** Whether a select's value is an order status filter: a status, or '' for all of them. */

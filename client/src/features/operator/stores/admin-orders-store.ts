@@ -10,6 +10,8 @@ type AdminOrdersState = {
   status: LoadStatus;
   filter: AdminOrdersFilter;
   page: number;
+  /** Orders a live message added since the last request started: the snapshot on its way may not know them yet. */
+  arrived: Record<string, true>;
   ordersRequested: () => void;
   ordersLoaded: (orders: OrderDto[], total: number) => void;
   ordersFailed: () => void;
@@ -32,20 +34,23 @@ export const useAdminOrders = create<AdminOrdersState>()((set) => ({
   status: 'idle',
   filter: { seller: '', status: '' },
   page: 1,
-  ordersRequested: () => set((s) => ({ status: s.status === 'ready' ? 'ready' : 'loading' })),
+  arrived: {},
+  ordersRequested: () => set((s) => ({ status: s.status === 'ready' ? 'ready' : 'loading', arrived: {} })),
   ordersLoaded: (incoming, total) =>
     set((s) => {
-      const orders = keepNewest(s.orders, incoming);
-      return { orders, total, status: 'ready' };
+      const orders = keepNewest(s.orders, incoming, s.arrived);
+      // The snapshot's total does not count the orders it lacks and the page kept.
+      return { orders, total: total + orders.length - incoming.length, status: 'ready' };
     }),
   ordersFailed: () => set((s) => ({ status: s.status === 'ready' ? 'ready' : 'error' })),
   filterChanged: (change) => set((s) => ({ filter: { ...s.filter, ...change }, page: 1 })),
   pageChanged: (page) => set({ page }),
   orderCreated: (order) =>
     set((s) => {
-      if (s.status !== 'ready' || !matches(s.filter, order) || s.orders.some((o) => o._id === order._id)) return s;
+      // Until the page is first opened there is no list to add to; while its first snapshot is on its way there is.
+      if (s.status === 'idle' || !matches(s.filter, order) || s.orders.some((o) => o._id === order._id)) return s;
       if (s.page !== 1) return { total: s.total + 1 };
-      return { orders: [order, ...s.orders], total: s.total + 1 };
+      return { orders: [order, ...s.orders], total: s.total + 1, arrived: { ...s.arrived, [order._id]: true as const } };
     }),
   orderUpdated: (order) =>
     set((s) => {

@@ -17,6 +17,8 @@ type SellerOrdersState = {
    * announced before it (possible when its job is retried) must not be lost: the newer of the two is shown.
    */
   early: Record<string, OrderDto>;
+  /** Orders a live message added since the last request started: the snapshot on its way may not know them yet. */
+  arrived: Record<string, true>;
   ordersRequested: () => void;
   ordersLoaded: (orders: OrderDto[], total: number) => void;
   ordersFailed: () => void;
@@ -38,11 +40,13 @@ export const useSellerOrders = create<SellerOrdersState>()((set) => ({
   page: 1,
   unseen: {},
   early: {},
-  ordersRequested: () => set((s) => ({ status: s.status === 'ready' ? 'ready' : 'loading' })),
+  arrived: {},
+  ordersRequested: () => set((s) => ({ status: s.status === 'ready' ? 'ready' : 'loading', arrived: {} })),
   ordersLoaded: (incoming, total) =>
     set((s) => {
-      const orders = keepNewest(s.orders, incoming);
-      return { orders, total, status: 'ready' };
+      const orders = keepNewest(s.orders, incoming, s.arrived);
+      // The snapshot's total does not count the orders it lacks and the board kept.
+      return { orders, total: total + orders.length - incoming.length, status: 'ready' };
     }),
   ordersFailed: () => set((s) => ({ status: s.status === 'ready' ? 'ready' : 'error' })),
   filterChanged: (filter) => set({ filter, page: 1 }),
@@ -54,7 +58,13 @@ export const useSellerOrders = create<SellerOrdersState>()((set) => ({
       const order = earlier && earlier.version > placed.version ? earlier : placed;
       const visible = s.page === 1 && (s.filter === '' || s.filter === order.status);
       if (!visible) return { early, total: s.filter === '' || s.filter === order.status ? s.total + 1 : s.total };
-      return { early, orders: [order, ...s.orders], total: s.total + 1, unseen: { ...s.unseen, [order._id]: true as const } };
+      return {
+        early,
+        orders: [order, ...s.orders],
+        total: s.total + 1,
+        unseen: { ...s.unseen, [order._id]: true as const },
+        arrived: { ...s.arrived, [order._id]: true as const },
+      };
     }),
   orderUpdated: (order) =>
     set((s) => {
