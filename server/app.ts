@@ -1,5 +1,4 @@
 import cookie from '@fastify/cookie';
-import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -53,7 +52,7 @@ function trustedHops(trust: TrustProxy): boolean | string[] | ((address: string,
   return typeof trust === 'boolean' ? trust : [...trust];
 }
 
-/** JSON bodies are small in this API; uploads go through multipart with their own limits. */
+/** JSON bodies are small in this API; uploads go through multipart with their own limits (the product form routes). */
 const BODY_LIMIT = 64 * 1024;
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -92,9 +91,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // External plugins, then the app's own, then routes (fastify/demo's order).
   await app.register(cookie);
-  await app.register(multipart, {
-    limits: { files: 4, fileSize: deps.config.maxImageBytes, fields: 10, fieldSize: 16 * 1024, parts: 16 },
-  });
   // The live hub keeps its own index of sockets and closes them itself at shutdown: ws's own set of clients (and the
   // 'close' listener it adds to every socket to maintain it) would only duplicate it.
   await app.register(websocket, { options: { maxPayload: 4 * 1024, clientTracking: false } });

@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorReplies, IdParams, MessageReply } from '../../../../core/contracts/http/common';
@@ -38,16 +39,24 @@ export default async function productRoutes(fastify: FastifyInstance) {
   // Adding needs a store in good enough standing (a rejected one may not), read fresh from the database.
   const mayAdd = async (request: { sellerId: string }) => stores.assertMayAddProducts(request.sellerId);
 
-  // POST /api/product/add: multipart `productData` (JSON string) + 1 to 4 `images`.
-  app.post('/add', { onRequest: [app.requireSeller, mayAdd], config: { rateLimit: app.rateLimits.uploads }, schema: { response: { 201: ProductReply, ...ErrorReplies } } }, async (request, reply) => {
-    const product = await productAdmin.add(request.sellerId, productFormParts(request, app.config.maxImageBytes));
-    return reply.code(201).send({ success: true as const, message: 'Product added', product });
-  });
+  // The two form routes, in a scope of their own with the multipart parser: @fastify/multipart hooks every request
+  // of its scope (an async onRequest and onResponse, a listener on each reply), which no other route needs.
+  await app.register(async (scope) => {
+    const forms = scope.withTypeProvider<ZodTypeProvider>();
+    await forms.register(multipart, {
+      limits: { files: 4, fileSize: forms.config.maxImageBytes, fields: 10, fieldSize: 16 * 1024, parts: 16 },
+    });
+    // POST /api/product/add: multipart `productData` (JSON string) + 1 to 4 `images`.
+    forms.post('/add', { onRequest: [forms.requireSeller, mayAdd], config: { rateLimit: forms.rateLimits.uploads }, schema: { response: { 201: ProductReply, ...ErrorReplies } } }, async (request, reply) => {
+      const product = await productAdmin.add(request.sellerId, productFormParts(request, forms.config.maxImageBytes));
+      return reply.code(201).send({ success: true as const, message: 'Product added', product });
+    });
 
-  // PUT /api/product/:id: the edit form (multipart, like add); `productData.images` lists the images to keep.
-  app.put('/:id', { ...seller, config: { rateLimit: app.rateLimits.uploads }, schema: { params: IdParams, response: { 200: ProductReply, ...ErrorReplies } } }, async (request) => {
-    const product = await productAdmin.edit(request.sellerId, request.params.id, productFormParts(request, app.config.maxImageBytes));
-    return { success: true as const, message: 'Product updated', product };
+    // PUT /api/product/:id: the edit form (multipart, like add); `productData.images` lists the images to keep.
+    forms.put('/:id', { ...seller, config: { rateLimit: forms.rateLimits.uploads }, schema: { params: IdParams, response: { 200: ProductReply, ...ErrorReplies } } }, async (request) => {
+      const product = await productAdmin.edit(request.sellerId, request.params.id, productFormParts(request, forms.config.maxImageBytes));
+      return { success: true as const, message: 'Product updated', product };
+    });
   });
 
   // PATCH /api/product/:id: JSON with only the fields to change, e.g. `{ "stock": 24 }` to restock.
