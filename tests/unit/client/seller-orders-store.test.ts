@@ -28,6 +28,18 @@ describe('the seller board store', () => {
     expect(useSellerOrders.getState().early).toEqual({});
   });
 
+  it('applies an early update when a snapshot brings its order, and keeps the snapshot where it is newer', () => {
+    const board = useSellerOrders.getState();
+    board.orderUpdated(order('c', 3, 'On The Way'));
+    board.orderUpdated(order('d', 2, 'Packing'));
+    board.ordersRequested();
+    board.ordersLoaded([order('c', 1), order('d', 4, 'Delivered'), order('e', 1)], 3);
+    const state = useSellerOrders.getState();
+    expect(state.orders).toEqual([order('c', 3, 'On The Way'), order('d', 4, 'Delivered'), order('e', 1)]);
+    expect(state.early).toEqual({});
+    expect(state.total).toBe(3);
+  });
+
   it('remembers only the most recent early updates', () => {
     const board = useSellerOrders.getState();
     for (let i = 0; i < 60; i++) board.orderUpdated(order(`x${i}`, 2));

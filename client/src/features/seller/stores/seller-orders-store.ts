@@ -44,9 +44,9 @@ export const useSellerOrders = create<SellerOrdersState>()((set) => ({
   ordersRequested: () => set((s) => ({ status: s.status === 'ready' ? 'ready' : 'loading', arrived: {} })),
   ordersLoaded: (incoming, total) =>
     set((s) => {
-      const orders = keepNewest(s.orders, incoming, s.arrived);
+      const { orders, early } = applyEarly(keepNewest(s.orders, incoming, s.arrived), s.early);
       // The snapshot's total does not count the orders it lacks and the board kept.
-      return { orders, total: total + orders.length - incoming.length, status: 'ready' };
+      return { orders, early, total: total + orders.length - incoming.length, status: 'ready' };
     }),
   ordersFailed: () => set((s) => ({ status: s.status === 'ready' ? 'ready' : 'error' })),
   filterChanged: (filter) => set({ filter, page: 1 }),
@@ -91,4 +91,20 @@ function rememberEarly(early: Record<string, OrderDto>, order: OrderDto): Record
   const ids = Object.keys(rest);
   for (const id of ids.slice(0, Math.max(0, ids.length - MAX_EARLY + 1))) delete rest[id];
   return { ...rest, [order._id]: order };
+}
+
+/**
+ * An update that came before the board held its order (its `order.created` was missed while the socket was away, say)
+ * is applied once a snapshot brings that order, when it is newer than the snapshot's version; either way it is done.
+ */
+function applyEarly(orders: OrderDto[], early: Record<string, OrderDto>): { orders: OrderDto[]; early: Record<string, OrderDto> } {
+  if (Object.keys(early).length === 0) return { orders, early };
+  const rest = { ...early };
+  const merged = orders.map((o) => {
+    const update = rest[o._id];
+    if (!update) return o;
+    delete rest[o._id];
+    return update.version > o.version ? update : o;
+  });
+  return { orders: merged, early: rest };
 }
