@@ -4,6 +4,7 @@ import { useAdminOrders } from '../../../client/src/features/operator/stores/adm
 import { useMyOrders } from '../../../client/src/features/orders/stores/my-orders-store';
 import { useProducts } from '../../../client/src/features/products/stores/products-store';
 import { useSellerOrders } from '../../../client/src/features/seller/stores/seller-orders-store';
+import { useSellerProducts } from '../../../client/src/features/seller/stores/seller-products-store';
 import { orderFixture } from './marketplace-fixtures';
 
 const product = (id: string, overrides: Partial<ProductDto> = {}): ProductDto => ({
@@ -50,6 +51,31 @@ describe('a product snapshot that was on its way when live changes arrived', () 
     store.productsRequested();
     store.productsLoaded([product('a'), product('b')]);
     expect(useProducts.getState().products).toEqual([product('a'), product('b')]);
+  });
+});
+
+describe("a store's own product snapshot that was on its way when changes arrived", () => {
+  beforeEach(() => useSellerProducts.setState({ products: [product('a'), product('b')], status: 'ready', sinceRequest: null }));
+
+  it('keeps a product added, edited or toggled meanwhile, and does not bring back one deleted meanwhile', () => {
+    const store = useSellerProducts.getState();
+    store.productsRequested();
+    store.productReceived(product('c'));
+    store.productReceived(product('a', { offerPrice: 30 }));
+    store.stockToggled('a', false);
+    store.productRemoved('b');
+    store.productsLoaded([product('a'), product('b')]);
+    expect(useSellerProducts.getState().products).toEqual([product('c'), product('a', { offerPrice: 30, inStock: false })]);
+  });
+
+  it('takes the next snapshot as it is: only changes since its own request are applied again', () => {
+    const store = useSellerProducts.getState();
+    store.productsRequested();
+    store.productRemoved('a');
+    store.productsLoaded([product('b')]);
+    store.productsRequested();
+    store.productsLoaded([product('a'), product('b')]);
+    expect(useSellerProducts.getState().products).toEqual([product('a'), product('b')]);
   });
 });
 
