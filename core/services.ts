@@ -41,7 +41,9 @@ import { createOperatorRepository } from './modules/operator/operator-repository
 import { createOperatorService } from './modules/operator/operator-service';
 import { createStoreRepository } from './modules/stores/store-repository';
 import { createStoreService } from './modules/stores/store-service';
+import { createImageReferenceRepository } from './modules/uploads/image-reference-repository';
 import { createImageStorage } from './modules/uploads/image-storage';
+import { createImageSweeper } from './modules/uploads/image-sweep';
 
 /**
  * Composition root for the domain services. Every service is built the same way, `createXService({ repo, ... })`
@@ -69,6 +71,8 @@ export function createServices(deps: { config: Config; db: Db; redis?: Redis; pa
   const images = createImageStorage({ dir: config.uploadDir, maxBytes: config.maxImageBytes });
   const productAdmin = createProductAdminService({ repo: createProductAdminRepository(db), transaction, images, catalog });
   const logger = deps.logger ?? createLogger('silent', 'services');
+  // Every API process sweeps the shared upload dir (server/plugins/image-sweeps.ts); it logs what it deletes.
+  const imageSweeper = createImageSweeper({ repo: createImageReferenceRepository(db), dir: config.uploadDir, logger });
   // Order changes made here are announced as they commit; the orders worker announces them again from the outbox.
   const news = createOrderNews(deps.redis && createLivePublisher(deps.redis, config.redisPrefix), (err) =>
     logger.debug({ err: err.message }, 'live: an order change was not announced at once; the orders worker will announce it'),
@@ -129,6 +133,7 @@ export function createServices(deps: { config: Config; db: Db; redis?: Redis; pa
     stores,
     operator,
     productAdmin,
+    imageSweeper,
     sellerOrders,
     cart,
     accounts,

@@ -10,6 +10,7 @@ import type { Services } from '../core/services';
 import auth from './plugins/auth';
 import compression from './plugins/compression';
 import errorHandler from './plugins/error-handler';
+import imageSweeps from './plugins/image-sweeps';
 import inputGuard from './plugins/input-guard';
 import live from './plugins/live';
 import rateLimits from './plugins/rate-limits';
@@ -101,6 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(rateLimits);
   await app.register(auth);
   await app.register(live);
+  await app.register(imageSweeps);
   await app.register(apiRoutes, { prefix: '/api' });
   await app.register(staticFiles);
   return app;

@@ -112,8 +112,9 @@ export function createProductAdminService(deps: {
 
     /**
      * PUT /api/product/:id: the whole product again as a multipart form. `productData.images` keeps current images
-     * (in the given order) and new files are added after them: 1 to 4 in all. Dropped images stay on disk, because
-     * past orders show the picture they were placed with. Stock changes only when sent (see `stockAfterEdit`).
+     * (in the given order) and new files are added after them: 1 to 4 in all. Dropped images stay on disk until the
+     * image sweep finds nothing shows them, past orders included (image-sweep.ts). Stock changes only when sent (see
+     * `stockAfterEdit`).
      */
     async edit(sellerId: string, id: string, parts: AsyncIterable<FormPart>): Promise<ProductDto> {
       const { data, images: stored } = await readProductForm(parts, images, { schema: ProductEditData, imageRequired: false });

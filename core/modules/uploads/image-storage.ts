@@ -12,8 +12,11 @@ export type StoredImage = { fileName: string; url: string; type: ImageType; byte
 /** A readable byte stream; busboy's file streams also say whether they were cut at the size limit. */
 export type ByteStream = AsyncIterable<Uint8Array> & { truncated?: boolean };
 
-/** Only names this module made are ever deleted: `<uuid>.<ext>`, nothing with a path in it. */
-const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|webp)$/;
+/** Only names this module made are ever deleted: `<uuid>.<ext>`, nothing with a path in it (image-sweep.ts too). */
+export const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|webp)$/;
+
+/** What an image is called while it is being written; one left behind by a process that died mid-upload is swept. */
+export const TEMP_FILE_PREFIX = '.upload-';
 
 export const imageTooLarge = (maxBytes: number) =>
   new AppError('too_large', 'image_too_large', `Each image must be at most ${formatMegabytes(maxBytes)}`);
@@ -33,7 +36,7 @@ export function createImageStorage(options: { dir: string; maxBytes: number }) {
     async save(stream: ByteStream): Promise<StoredImage> {
       await (ready ??= mkdir(dir, { recursive: true }));
       // Dot-prefixed: the static file server denies dotfiles, so a temp file is never served.
-      const tempPath = path.join(dir, `.upload-${randomUUID()}`);
+      const tempPath = path.join(dir, `${TEMP_FILE_PREFIX}${randomUUID()}`);
       const file = await open(tempPath, 'wx', 0o644);
       let type: ImageType | null = null;
       let head = Buffer.alloc(0);
