@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { tooMany } from '../../domain/errors';
 import type { Redis } from '../../infra/redis';
+import { clientKeyOf } from './client-address';
 import { createLoginBudgetMemory } from './login-budget-memory';
 import { decideLoginAttempt, type LoginBudgetLimits } from './login-budget';
 
@@ -87,11 +88,12 @@ export function createLoginRateLimiter(redis: Redis | undefined, options: LoginR
   const limits: LoginBudgetLimits = { ...DEFAULT_LOGIN_LIMITS, ...overrides };
   const memory = createLoginBudgetMemory(limits);
 
-  // Emails are hashed so the keys hold no personal data.
+  // Emails are hashed so the keys hold no personal data; an IPv6 client is its whole /64 (client-address.ts).
   const keysOf = (scope: LoginScope, attempt: LoginAttempt) => {
     const account = createHash('sha256').update(attempt.email.toLowerCase()).digest('hex').slice(0, 32);
     const base = `${keyGroup}:${scope}`;
-    return { pair: `${base}:pair:${attempt.ip}:${account}`, ip: `${base}:ip:${attempt.ip}`, account: `${base}:account:${account}` };
+    const client = clientKeyOf(attempt.ip);
+    return { pair: `${base}:pair:${client}:${account}`, ip: `${base}:ip:${client}`, account: `${base}:account:${account}` };
   };
 
   /** Runs a Redis call, or the in-memory fallback when Redis is not connected, errors, or is too slow. */

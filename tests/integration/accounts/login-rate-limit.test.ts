@@ -93,6 +93,24 @@ describe('POST /api/user/login budget (Redis up)', () => {
     expect((await loginFrom(ctx, '10.0.5.1', { email: shopper.email, password: shopper.password })).statusCode).toBe(200);
   });
 
+  it('counts a whole IPv6 /64 as one client, so stepping through its addresses buys no more guesses', async () => {
+    const shopper = await registerUser(ctx.app);
+    const burst = [];
+    for (let i = 1; i <= 12; i++) burst.push(await loginFrom(ctx, `2001:db8:7:1::${i.toString(16)}`, { email: shopper.email, password: 'wrong-password' }));
+    expect(statuses(burst)).toEqual({ 401: 5, 429: 7 });
+
+    // Another network is another client.
+    expect((await loginFrom(ctx, '2001:db8:7:2::1', { email: shopper.email, password: shopper.password })).statusCode).toBe(200);
+  });
+
+  it('counts an IPv4 client that a dual-stack socket reports in IPv6 form as that IPv4 address', async () => {
+    const shopper = await registerUser(ctx.app);
+    for (const ip of ['10.0.8.1', '::ffff:10.0.8.1', '10.0.8.1', '::ffff:10.0.8.1', '10.0.8.1']) {
+      expect((await loginFrom(ctx, ip, { email: shopper.email, password: 'wrong-password' })).statusCode).toBe(401);
+    }
+    expect((await loginFrom(ctx, '::ffff:10.0.8.1', { email: shopper.email, password: shopper.password })).statusCode).toBe(429);
+  });
+
   it('limits one address guessing across many emails (50 attempts per window)', async () => {
     const shopper = await registerUser(ctx.app);
     // 45 attempts spent straight through the limiter (each HTTP failure costs a deliberate scrypt), 5 through HTTP.

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { AddressDto } from '@core/contracts/http/address-replies';
 import { toast } from '../../../components/ui/toast/toast-store';
 import { useAction } from '../../../hooks/use-action';
+import { ApiError } from '../../../lib/api-client';
 import { deleteAddress } from '../api/delete-address';
 import { useAddresses } from '../stores/address-store';
 import { addressLine } from './address-text';
@@ -34,7 +35,12 @@ export function AddressChooser({ isLoggedIn, onLoginRequested }: AddressChooserP
 
   function remove(address: AddressDto) {
     return deleting.run(address._id, async () => {
-      await deleteAddress(address._id);
+      try {
+        await deleteAddress(address._id);
+      } catch (error) {
+        // Deleted already (in another tab or on another device): gone all the same, so it leaves the list too.
+        if (!(error instanceof ApiError && error.status === 404)) throw error;
+      }
       addressDeleted(address._id);
       toast.success('Address deleted');
     });

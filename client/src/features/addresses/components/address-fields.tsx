@@ -56,7 +56,8 @@ export function AddressFields({ field }: { field: (name: keyof AddressInput) => 
         />
         <FormField label="Country" autoComplete="country-name" {...field('country')} />
       </div>
-      <FormField label="Phone" type="tel" inputMode="tel" autoComplete="tel-national" maxLength={14} {...field('phone')} />
+      {/* Room for the spacing people write (`+91 987 654 3210`); the contract strips it and checks the digits. */}
+      <FormField label="Phone" type="tel" inputMode="tel" autoComplete="tel-national" maxLength={20} {...field('phone')} />
     </>
   );
 }

@@ -36,6 +36,12 @@ export function LoginModal({ localCart, onAuthenticated }: LoginModalProps) {
   });
   const { busy } = form;
 
+  // A closed modal keeps no password: on a shared device the next person to open it must not find one waiting.
+  function close() {
+    form.setValue('password', '');
+    modalClosed();
+  }
+
   function switchTo(next: 'login' | 'register') {
     form.clearErrors();
     modeSwitched(next);
@@ -44,7 +50,7 @@ export function LoginModal({ localCart, onAuthenticated }: LoginModalProps) {
   const title = isRegister ? 'Sign Up' : 'Login';
 
   return (
-    <Modal open={open} onClose={modalClosed} label={`User ${title}`} className="login-modal" testId="login-modal">
+    <Modal open={open} onClose={close} label={`User ${title}`} className="login-modal" testId="login-modal">
       <form className="login-form" onSubmit={form.handleSubmit} noValidate>
         <h2 className="login-form__title">
           <span className="accent">User</span> {title}
@@ -67,7 +73,7 @@ export function LoginModal({ localCart, onAuthenticated }: LoginModalProps) {
         <button type="submit" className="btn btn--block" disabled={busy}>
           {busy ? 'Please wait…' : isRegister ? 'Create Account' : 'Login'}
         </button>
-        <button type="button" className="login-form__close" aria-label="Close" onClick={modalClosed}>
+        <button type="button" className="login-form__close" aria-label="Close" onClick={close}>
           ×
         </button>
       </form>
