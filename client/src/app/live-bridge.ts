@@ -13,6 +13,8 @@ import { useSellerOrders } from '../features/seller/stores/seller-orders-store';
 import { useSellerProducts } from '../features/seller/stores/seller-products-store';
 import { useAdminOrders } from '../features/operator/stores/admin-orders-store';
 import { useAdminStores } from '../features/operator/stores/admin-stores-store';
+import { getSellerProducts } from '../features/seller/api/seller-products';
+import { isSeller } from '../features/seller/api/seller-session';
 import { useSellerSession } from '../features/seller/stores/seller-session-store';
 import { refreshCart, refreshProducts } from './bootstrap';
 
@@ -23,6 +25,29 @@ let socketRole: Extract<WsMessage, { type: 'hello' }>['role'] = 'visitor';
 function ownStore(order: { seller: { id: string } }): boolean {
   const seller = useSellerSession.getState().seller;
   return seller !== null && order.seller.id === seller.id;
+}
+
+/** Whether the signed-in store sells: only then does a product's removal for shoppers mean it is gone from its own list. */
+const ownStoreSells = (): boolean => useSellerSession.getState().seller?.status === 'approved';
+
+/** The store's own product list read again, once a seller page has loaded it. */
+function refreshSellerProducts(): void {
+  if (useSellerProducts.getState().status === 'idle') return;
+  useSellerProducts.getState().productsRequested();
+  getSellerProducts().then(
+    (products) => useSellerProducts.getState().productsLoaded(products),
+    () => useSellerProducts.getState().productsFailed(),
+  );
+}
+
+/** After a (re)connect: the operator may have decided on the signed-in store while the socket was down. */
+async function refreshSellerStanding(): Promise<void> {
+  const signedIn = useSellerSession.getState().seller;
+  if (!signedIn) return;
+  const seller = await isSeller().catch(() => null);
+  // Gone or another store meanwhile: the seller pages' own checks deal with that.
+  if (!seller || seller.id !== signedIn.id || useSellerSession.getState().seller?.id !== seller.id) return;
+  useSellerSession.getState().sellerChecked(seller);
 }
 
 /** Live messages update the same stores the pages render from (docs/architecture.md, "Live updates"). */
@@ -71,16 +96,22 @@ function dispatch(message: WsMessage): void {
       break;
     case 'product.removed':
       useProducts.getState().productRemoved(message.productId);
-      useSellerProducts.getState().productRemoved(message.productId);
+      // A store that does not sell (pending, suspended…) hears this of every change to its own products, which stay on
+      // its list; its own deletions it applies as it makes them.
+      if (ownStoreSells()) useSellerProducts.getState().productRemoved(message.productId);
       break;
     case 'payment.failed':
       toast.error(message.message, { id: paymentFailedToastId(message.orderId) });
       break;
-    case 'store.updated':
+    case 'store.updated': {
       // This store's own standing (approved, suspended…) shows in its banner; the operator's list follows every store.
+      const sold = ownStoreSells();
       useSellerSession.getState().storeUpdated(message.store);
+      // A suspension's product removals may come before it and took the products off the store's own list.
+      if (sold && !ownStoreSells()) refreshSellerProducts();
       if (socketRole === 'operator') useAdminStores.getState().storeReceived(message.store);
       break;
+    }
     case 'hello':
       socketRole = message.role;
       break;
@@ -96,6 +127,7 @@ export function startLiveUpdates(): () => void {
       useLiveConnection.getState().connected();
       refreshProducts();
       void refreshCart();
+      void refreshSellerStanding();
     },
   });
   socket.start();

@@ -23,6 +23,22 @@ export function createSellerRepository(db: Db) {
       });
     },
 
+    /** The operator's account whatever its email: the one row with `isOperator`. */
+    findOperator(): Promise<SellerRow | null> {
+      return db.seller.findFirst({ where: { isOperator: true }, select: sellerRow, orderBy: { createdAt: 'asc' } });
+    },
+
+    /** The operator's account signs in with a new email and password from now on; its store, products and orders stay. */
+    moveOperator(id: string, login: { email: string; passwordHash: string }): Promise<SellerRow> {
+      return db.seller.update({ where: { id }, data: { ...login, status: 'APPROVED', isOperator: true }, select: sellerRow });
+    },
+
+    /** Every other account that was the operator stops being it; answers their ids. */
+    async demoteOperatorsBut(id: string): Promise<string[]> {
+      const rows = await db.seller.updateManyAndReturn({ where: { isOperator: true, id: { not: id } }, data: { isOperator: false }, select: { id: true } });
+      return rows.map((r) => r.id);
+    },
+
     /** A store that signed up itself: pending until the operator decides. A taken email throws the unique violation. */
     createPending(tx: Tx, seller: { name: string; storeName: string; email: string; phone: string; pickupAddress: Prisma.InputJsonValue; passwordHash: string }): Promise<SellerRow> {
       return tx.seller.create({ data: { ...seller, status: 'PENDING', isOperator: false }, select: sellerRow });

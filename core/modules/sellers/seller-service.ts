@@ -98,7 +98,16 @@ export async function ensureConfiguredSeller(
   const existing = await repo.findByEmail(email);
   // An unchanged password hashed at an older cost is left for the seller's next login to upgrade.
   if (existing && (await passwords.verify(password, existing.passwordHash)).ok) return { sellerId: existing.id, action: 'unchanged' };
-  const seller = await repo.upsertOperator({ name: CONFIGURED_SELLER_NAME, storeName: OPERATOR_STORE_NAME, email: email.toLowerCase(), passwordHash: await passwords.hash(password) });
-  if (existing) await (sessions ? sessions.revokeAllOf({ sellerId: seller.id }) : createSessionRepository(db).revoke({ sellerId: seller.id }));
-  return { sellerId: seller.id, action: existing ? 'updated' : 'created' };
+  const passwordHash = await passwords.hash(password);
+  // A new SELLER_EMAIL moves the operator's account: the old email (the public demo one, say) no longer signs in, and
+  // FreshCart keeps its products and orders.
+  const previous = existing ? null : await repo.findOperator();
+  const seller = previous
+    ? await repo.moveOperator(previous.id, { email: email.toLowerCase(), passwordHash })
+    : await repo.upsertOperator({ name: CONFIGURED_SELLER_NAME, storeName: OPERATOR_STORE_NAME, email: email.toLowerCase(), passwordHash });
+  const revokeAllOf = (sellerId: string) => (sessions ? sessions.revokeAllOf({ sellerId }) : createSessionRepository(db).revoke({ sellerId }));
+  // One operator: an account that was it before (the configured email given to a store that signed up) is a store now.
+  for (const demoted of await repo.demoteOperatorsBut(seller.id)) await revokeAllOf(demoted);
+  if (existing || previous) await revokeAllOf(seller.id);
+  return { sellerId: seller.id, action: existing || previous ? 'updated' : 'created' };
 }

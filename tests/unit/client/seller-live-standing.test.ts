@@ -1,0 +1,130 @@
+// @vitest-environment happy-dom
+import { act, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SellerSelfDto } from '../../../core/contracts/http/account-replies';
+import type { ProductDto } from '../../../core/contracts/http/product-replies';
+import type { StoreStatus } from '../../../core/contracts/http/store-replies';
+import { startLiveUpdates } from '../../../client/src/app/live-bridge';
+import { useSession } from '../../../client/src/features/auth/stores/session-store';
+import { useSellerProducts } from '../../../client/src/features/seller/stores/seller-products-store';
+import { useSellerSession } from '../../../client/src/features/seller/stores/seller-session-store';
+import { storeFixture } from './marketplace-fixtures';
+
+const product = (id: string): ProductDto => ({
+  _id: id,
+  name: `Product ${id}`,
+  category: 'Fruits',
+  description: [],
+  price: 50,
+  offerPrice: 40,
+  images: [],
+  inStock: true,
+  stock: null,
+  seller: { id: 's1', storeName: 'Green Basket' },
+  createdAt: '2026-11-23T10:00:00.000Z',
+});
+const self = (status: StoreStatus): SellerSelfDto => ({ id: 's1', name: 'Ravi Kumar', storeName: 'Green Basket', status, statusReason: null, isOperator: false });
+
+const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+
+/** The browser's WebSocket as far as the live socket uses it: the test plays the server. */
+class ScriptedSocket {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static opened: ScriptedSocket[] = [];
+  readyState = ScriptedSocket.CONNECTING;
+  onopen: (() => void) | null = null;
+  onmessage: ((event: { data: string }) => void) | null = null;
+  onclose: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  constructor(readonly url: string) {
+    ScriptedSocket.opened.push(this);
+  }
+  send(): void {}
+  close(): void {
+    this.readyState = 3;
+  }
+  receive(message: unknown): void {
+    this.onmessage!({ data: JSON.stringify(message) });
+  }
+  hello(): void {
+    this.readyState = ScriptedSocket.OPEN;
+    this.receive({ type: 'hello', role: 'seller' });
+  }
+}
+
+/** What the server holds: the store's standing and its products (none deleted in these tests). */
+let serverStatus: StoreStatus;
+let sellerListCalls: number;
+let stopLive = () => {};
+beforeEach(() => {
+  ScriptedSocket.opened = [];
+  serverStatus = 'pending';
+  sellerListCalls = 0;
+  vi.stubGlobal('WebSocket', ScriptedSocket);
+  vi.stubGlobal('fetch', async (url: string) => {
+    if (url === '/api/seller/is-auth') return json({ success: true, seller: self(serverStatus) });
+    if (url === '/api/product/seller-list') {
+      sellerListCalls += 1;
+      return json({ success: true, products: [product('a'), product('b')], total: 2, page: 1, limit: null });
+    }
+    return json({ success: true, products: [], total: 0, page: 1, limit: null });
+  });
+  useSession.setState({ user: null, checked: true });
+  useSellerProducts.setState({ products: [product('a'), product('b')], status: 'ready', sinceRequest: null });
+});
+afterEach(() => {
+  stopLive();
+  vi.unstubAllGlobals();
+});
+
+/** Opens the socket and lets the reconnect's reads settle. */
+async function connected(): Promise<ScriptedSocket> {
+  stopLive = startLiveUpdates();
+  const socket = ScriptedSocket.opened[0]!;
+  act(() => socket.hello());
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  return socket;
+}
+
+describe('live product removals on the store’s own product list', () => {
+  it('keeps the product of a store that does not sell yet: "removed" only means shoppers cannot buy it', async () => {
+    useSellerSession.setState({ status: 'seller', seller: self('pending') });
+    const socket = await connected();
+    // Its own stock toggle, as shoppers hear of it.
+    act(() => socket.receive({ type: 'product.removed', productId: 'a' }));
+    expect(useSellerProducts.getState().products.map((p) => p._id)).toEqual(['a', 'b']);
+  });
+
+  it('drops a product an approved store deleted elsewhere', async () => {
+    serverStatus = 'approved';
+    useSellerSession.setState({ status: 'seller', seller: self('approved') });
+    const socket = await connected();
+    act(() => socket.receive({ type: 'product.removed', productId: 'a' }));
+    expect(useSellerProducts.getState().products.map((p) => p._id)).toEqual(['b']);
+  });
+
+  it('brings back the products its suspension announced as removed before the suspension itself arrived', async () => {
+    serverStatus = 'approved';
+    useSellerSession.setState({ status: 'seller', seller: self('approved') });
+    const socket = await connected();
+    const calls = sellerListCalls;
+    act(() => {
+      socket.receive({ type: 'product.removed', productId: 'a' });
+      socket.receive({ type: 'product.removed', productId: 'b' });
+      socket.receive({ type: 'store.updated', store: storeFixture({ id: 's1', storeName: 'Green Basket', status: 'suspended' }) });
+    });
+    await waitFor(() => expect(useSellerProducts.getState().products.map((p) => p._id)).toEqual(['a', 'b']));
+    expect(sellerListCalls).toBe(calls + 1);
+    expect(useSellerSession.getState().seller?.status).toBe('suspended');
+  });
+});
+
+describe('a live reconnect re-reads the signed-in store’s standing', () => {
+  it('shows an approval made while the socket was down', async () => {
+    serverStatus = 'approved';
+    useSellerSession.setState({ status: 'seller', seller: self('pending') });
+    await connected();
+    await waitFor(() => expect(useSellerSession.getState().seller?.status).toBe('approved'));
+  });
+});
