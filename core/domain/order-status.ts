@@ -35,11 +35,14 @@ export function isFinal(status: OrderStatus): boolean {
   return NEXT[status].length === 0;
 }
 
-/** Which seller choices are still reachable from the current status (earlier ones are disabled). */
+/**
+ * Which seller choices are still reachable from the current status (earlier ones are disabled). A Pending order waits
+ * for its online payment, which alone places it: none of them is the seller's to choose until then (cancelling is).
+ */
 export function sellerChoices(current: OrderStatus): { status: OrderStatus; enabled: boolean }[] {
   return SELLER_STATUS_SEQUENCE.map((status) => ({
     status,
-    enabled: status === current || canTransition(current, status),
+    enabled: status === current || (current !== OrderStatus.Pending && canTransition(current, status)),
   }));
 }
 

@@ -22,11 +22,14 @@ export const CLAIM_SETTINGS = 'SET LOCAL synchronous_commit = off; SET LOCAL ena
 /** The oldest unpublished rows; SKIP LOCKED lets several relays work side by side without taking each other's rows. */
 export const NEXT_UNPUBLISHED = `SELECT id FROM outbox WHERE published_at IS NULL ORDER BY created_at, id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`;
 
-/** Opens the transaction and claims the next rows in one simple-protocol query (no parameters). */
+/**
+ * Opens the transaction and claims the next rows in one simple-protocol query (no parameters). The mark is in UTC, as
+ * every time is stored, whatever zone the database's sessions run in.
+ */
 const CLAIM_BATCH = `
   BEGIN;
   ${CLAIM_SETTINGS}
-  UPDATE outbox SET published_at = now() WHERE id IN (${NEXT_UNPUBLISHED})
+  UPDATE outbox SET published_at = now() AT TIME ZONE 'UTC' WHERE id IN (${NEXT_UNPUBLISHED})
   RETURNING id, type, queue, payload, created_at`;
 
 /**

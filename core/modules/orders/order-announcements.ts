@@ -6,6 +6,6 @@ import type { Tx } from '../../infra/prisma';
  */
 export async function touchOrder(tx: Tx, orderId: string): Promise<{ userId: string } | null> {
   const rows = await tx.$queryRaw<{ user_id: string }[]>`
-    UPDATE orders SET version = version + 1, updated_at = now() WHERE id = ${orderId}::uuid RETURNING user_id::text`;
+    UPDATE orders SET version = version + 1, updated_at = now() AT TIME ZONE 'UTC' WHERE id = ${orderId}::uuid RETURNING user_id::text`;
   return rows[0] ? { userId: rows[0].user_id } : null;
 }

@@ -188,7 +188,7 @@ async function takeStockAgain(tx: Tx, orderId: string, items: { productId: strin
   for (const p of rows.filter((r) => r.stock_quantity !== null)) {
     const left = p.stock_quantity! - wanted.get(p.id)!;
     await tx.$executeRaw`
-      UPDATE products SET stock_quantity = ${left}, in_stock = ${left > 0}, updated_at = now() WHERE id = ${p.id}::uuid`;
+      UPDATE products SET stock_quantity = ${left}, in_stock = ${left > 0}, updated_at = now() AT TIME ZONE 'UTC' WHERE id = ${p.id}::uuid`;
     if (left === 0) await appendEvent(tx, 'stock.changed', { productId: p.id, reason: 'ordered' });
   }
   await tx.$executeRaw`
@@ -214,7 +214,7 @@ async function releaseStock(tx: Tx, order: OrderRow): Promise<void> {
       UPDATE products
          SET stock_quantity = stock_quantity + ${item.quantity},
              in_stock = CASE WHEN stock_quantity = 0 THEN true ELSE in_stock END,
-             updated_at = now()
+             updated_at = now() AT TIME ZONE 'UTC'
        WHERE id = ${item.product_id}::uuid AND stock_quantity IS NOT NULL`;
     if (released > 0) await appendEvent(tx, 'stock.changed', { productId: item.product_id, reason: 'released' });
   }

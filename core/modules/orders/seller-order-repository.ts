@@ -16,12 +16,13 @@ export function createSellerOrderRepository(db: Db) {
     async page(sellerId: string, filter: { status?: OrderStatus }, page: { skip: number; take: number }): Promise<{ rows: OrderRow[]; total: number }> {
       const status = filter.status ? statusToDb(filter.status) : null;
       const where = { sellerId, ...(status ? { status } : {}) };
-      // The enum's database label for On The Way is the domain's word (the schema @maps it).
+      // The enum's database label for On The Way is the domain's word (the schema @maps it). Promises are stored in UTC
+      // without a zone: compared with the UTC clock, not the session's, whatever zone the database was set up in.
       const [ids, total] = await Promise.all([
         sql.rows<{ id: string }>(
           `SELECT id::text FROM orders
             WHERE seller_id = $1 AND ($2::text IS NULL OR status::text = $2)
-            ORDER BY (status = $3 AND promised_at < now()) DESC, created_at DESC, id DESC
+            ORDER BY (status = $3 AND promised_at < now() AT TIME ZONE 'UTC') DESC, created_at DESC, id DESC
             OFFSET $4 LIMIT $5`,
           [sellerId, filter.status ?? null, ON_THE_WAY, page.skip, page.take],
         ),

@@ -55,7 +55,7 @@ export function createRefundRepository(db: Db) {
      */
     async markPaymentRefunded(tx: Tx, paymentId: string, gatewayPaymentId: string): Promise<void> {
       await tx.$executeRaw`
-        UPDATE payments SET status = 'refunded', updated_at = now()
+        UPDATE payments SET status = 'refunded', updated_at = now() AT TIME ZONE 'UTC'
          WHERE id = ${paymentId}::uuid AND gateway_payment_id = ${gatewayPaymentId}
            AND amount_paise <= (SELECT coalesce(sum(amount_paise), 0) FROM refunds
                                  WHERE payment_id = ${paymentId}::uuid AND gateway_payment_id = ${gatewayPaymentId} AND status = 'processed')`;
@@ -67,13 +67,14 @@ export function createRefundRepository(db: Db) {
 
     /**
      * Takes the refund's request for `forMs`, if it is still to be asked for and nobody holds it: true when taken. The
-     * one holding it asks the gateway; any other asker leaves it alone (a crashed holder's hold simply runs out).
+     * one holding it asks the gateway; any other asker leaves it alone (a crashed holder's hold simply runs out). Times
+     * are UTC, as every stored time is, whatever zone the database's sessions run in.
      */
     async holdRequest(id: string, forMs: number): Promise<boolean> {
       const held = await db.$executeRaw`
-        UPDATE refunds SET requesting_until = now() + ${forMs} * interval '1 millisecond'
+        UPDATE refunds SET requesting_until = (now() AT TIME ZONE 'UTC') + ${forMs} * interval '1 millisecond'
          WHERE id = ${id}::uuid AND status = 'pending' AND gateway_refund_id IS NULL
-           AND (requesting_until IS NULL OR requesting_until < now())`;
+           AND (requesting_until IS NULL OR requesting_until < now() AT TIME ZONE 'UTC')`;
       return held === 1;
     },
 

@@ -39,6 +39,10 @@ describe('order status machine', () => {
       { status: OnTheWay, enabled: true },
       { status: Delivered, enabled: true },
     ]);
-    expect(sellerChoices(Pending).map((c) => c.enabled)).toEqual([true, false, false]);
+  });
+
+  it('leaves a Pending order to its payment: no seller choice is enabled until it is placed', () => {
+    expect(sellerChoices(Pending).map((c) => c.enabled)).toEqual([false, false, false]);
+    expect(sellerChoices(OrderPlaced).map((c) => c.enabled)).toEqual([true, true, true]);
   });
 });

@@ -40,6 +40,9 @@ export function SellerOrderRow({ order, isNew, late = false }: { order: OrderDto
 
   const { address } = order;
   const cancellable = status === OrderStatus.Pending || status === OrderStatus.OrderPlaced;
+  // Cash collected is the store's to record; an online order's paid state is the payment flow's, and a cancelled
+  // order's stays as it ended: the server refuses those, so the switch does not offer them.
+  const paidSettled = order.paymentType === 'Online' || status === OrderStatus.Cancelled;
   const selectId = `status-${order._id}`;
   const canGoOnTheWay = choices.some((c) => c.status === OrderStatus.OnTheWay && c.enabled && c.status !== status);
   // Checked here so a typo (0, 2.5, an empty box) is never sent, nor quietly replaced: the seller is told and fixes it.
@@ -105,7 +108,7 @@ export function SellerOrderRow({ order, isNew, late = false }: { order: OrderDto
             type="checkbox"
             role="switch"
             checked={order.isPaid}
-            disabled={busy}
+            disabled={busy || paidSettled}
             onChange={() => void change({ isPaid: !order.isPaid })}
             aria-label={`Paid: order ${order.orderId}`}
             data-testid="seller-order-paid"
