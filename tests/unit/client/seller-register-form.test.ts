@@ -104,4 +104,10 @@ describe('the store sign-up form', () => {
     expect(errorOf(view.store.getByLabelText('Email'))).toBeUndefined();
     expect(view.registered).toEqual([]);
   });
+
+  it('lets the store type the whole of a spaced mobile number, which the contract accepts', () => {
+    const view = renderForm();
+    const input = view.store.getByLabelText('Mobile number') as HTMLInputElement;
+    expect(input.maxLength).toBeGreaterThanOrEqual('+91 987 654 3210'.length);
+  });
 });

@@ -71,7 +71,8 @@ export function SellerRegisterForm({ onRegistered, blankAddress, pickupFields }:
         <FormField label="Store name" autoComplete="organization" {...field('storeName')} />
         <FormField label="Contact name" autoComplete="name" {...field('name')} />
         <EmailField autoComplete="username" placeholder="store@example.com" {...field('email')} />
-        <FormField label="Mobile number" type="tel" inputMode="tel" autoComplete="tel-national" maxLength={14} {...field('phone')} />
+        {/* Room for the spacing people write (`+91 987 654 3210`), as on the address form; the contract checks the digits. */}
+        <FormField label="Mobile number" type="tel" inputMode="tel" autoComplete="tel-national" maxLength={20} {...field('phone')} />
         <PasswordField autoComplete="new-password" placeholder="At least 8 characters" {...field('password')} />
       </fieldset>
       <fieldset className="seller-register__group">
