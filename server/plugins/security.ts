@@ -79,9 +79,13 @@ export default fp(async function security(app: FastifyInstance) {
   // The store's own address (with its loopback aliases) and, while `npm run dev` runs it, Vite's dev server.
   const allowed = app.config.trustedOrigins;
 
+  // API answers are personal (carts, addresses, orders) or live (stock, prices): no browser or proxy may keep one. The
+  // client's files and images set their own caching (static-files.ts).
+  const apiHeaders = { ...securityHeaders, 'cache-control': 'no-store' };
+
   // One synchronous hook: headers set this early stay on every answer, errors and 404s included.
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(securityHeaders);
+    reply.headers(request.url.startsWith('/api/') ? apiHeaders : securityHeaders);
     if (!STATE_CHANGING.has(request.method) || ORIGIN_EXEMPT.has(request.url.split('?')[0]!)) return done();
     const origin = request.headers.origin ?? refererOrigin(request.headers.referer);
     if (origin !== undefined && !allowed.has(origin)) return done(new AppError('forbidden', 'forbidden_origin', originRefusal(origin, app.config.publicOrigin)));

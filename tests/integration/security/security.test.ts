@@ -102,6 +102,17 @@ describe('web security basics', () => {
       // Plain http here: no HSTS (see the https case below).
       expect(res.headers['strict-transport-security']).toBeUndefined();
       expect(res.headers['x-powered-by']).toBeUndefined();
+      // Personal or live: never kept by a browser or a proxy.
+      expect(res.headers['cache-control']).toBe('no-store');
+    });
+
+    it('forbid keeping a signed-in shopper\'s answers anywhere', async () => {
+      const shopper = await registerUser(ctx.app);
+      for (const url of ['/api/user/is-auth', '/api/address/get', '/api/order/user']) {
+        const res = await ctx.app.inject({ method: 'GET', url, headers: { cookie: shopper.cookie } });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers['cache-control'], url).toBe('no-store');
+      }
     });
   });
 
