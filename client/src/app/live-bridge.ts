@@ -50,6 +50,14 @@ async function refreshSellerStanding(): Promise<void> {
   useSellerSession.getState().sellerChecked(seller);
 }
 
+/** The signed-in store's data in this tab, back to nothing loaded: its seller pages and the operator's. */
+function forgetStoreData(): void {
+  useSellerProducts.setState(useSellerProducts.getInitialState(), true);
+  useSellerOrders.setState(useSellerOrders.getInitialState(), true);
+  useAdminOrders.setState(useAdminOrders.getInitialState(), true);
+  useAdminStores.setState(useAdminStores.getInitialState(), true);
+}
+
 /** Live messages update the same stores the pages render from (docs/architecture.md, "Live updates"). */
 function dispatch(message: WsMessage): void {
   switch (message.type) {
@@ -136,6 +144,9 @@ export function startLiveUpdates(): () => void {
     if (previous.checked && state.user?._id !== previous.user?._id) socket.restart();
   });
   const stopSeller = useSellerSession.subscribe((state, previous) => {
+    // Another store (or nobody) is signed in: the last one's products and orders are not theirs to see, even for the
+    // moment their own are loading or if that load fails.
+    if (previous.seller && state.seller?.id !== previous.seller.id) forgetStoreData();
     // A sign-in, sign-up or logout changed the seller cookie: the socket's audience follows it.
     if (state.signIns !== previous.signIns) socket.restart();
   });

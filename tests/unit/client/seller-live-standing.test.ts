@@ -6,9 +6,10 @@ import type { ProductDto } from '../../../core/contracts/http/product-replies';
 import type { StoreStatus } from '../../../core/contracts/http/store-replies';
 import { startLiveUpdates } from '../../../client/src/app/live-bridge';
 import { useSession } from '../../../client/src/features/auth/stores/session-store';
+import { useSellerOrders } from '../../../client/src/features/seller/stores/seller-orders-store';
 import { useSellerProducts } from '../../../client/src/features/seller/stores/seller-products-store';
 import { useSellerSession } from '../../../client/src/features/seller/stores/seller-session-store';
-import { storeFixture } from './marketplace-fixtures';
+import { orderFixture, storeFixture } from './marketplace-fixtures';
 
 const product = (id: string): ProductDto => ({
   _id: id,
@@ -126,5 +127,23 @@ describe('a live reconnect re-reads the signed-in store’s standing', () => {
     useSellerSession.setState({ status: 'seller', seller: self('pending') });
     await connected();
     await waitFor(() => expect(useSellerSession.getState().seller?.status).toBe('approved'));
+  });
+});
+
+describe('another store signing in on the same tab', () => {
+  it('does not see the last store\'s products or orders, not even while its own load is on its way', async () => {
+    useSellerSession.setState({ status: 'seller', seller: self('approved'), signIns: 0 });
+    useSellerOrders.setState({ orders: [orderFixture({ _id: 'o1' })], total: 1, status: 'ready' });
+    await connected();
+    act(() => useSellerSession.getState().sellerLoggedOut());
+    expect(useSellerProducts.getState()).toMatchObject({ products: [], status: 'idle' });
+    expect(useSellerOrders.getState()).toMatchObject({ orders: [], total: 0, status: 'idle' });
+  });
+
+  it('keeps the store\'s data when only its standing changes', async () => {
+    useSellerSession.setState({ status: 'seller', seller: self('approved'), signIns: 0 });
+    await connected();
+    act(() => useSellerSession.getState().sellerChecked(self('approved')));
+    expect(useSellerProducts.getState().products.map((p) => p._id)).toEqual(['a', 'b']);
   });
 });
