@@ -1,41 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLiveSocket, type LiveStatus } from '../../../client/src/lib/live-socket';
-
-/** The browser's WebSocket as far as the live socket uses it: the test plays the server. */
-class ScriptedSocket {
-  static readonly CONNECTING = 0;
-  static readonly OPEN = 1;
-  static opened: ScriptedSocket[] = [];
-  readyState = ScriptedSocket.CONNECTING;
-  sent: { type: string; id: number }[] = [];
-  onopen: (() => void) | null = null;
-  onmessage: ((event: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  constructor(readonly url: string) {
-    ScriptedSocket.opened.push(this);
-  }
-  send(frame: string): void {
-    this.sent.push(JSON.parse(frame));
-  }
-  close(): void {
-    this.readyState = 3;
-  }
-  /** The server's frame, as the page receives it. */
-  receive(message: object): void {
-    this.onmessage!({ data: JSON.stringify(message) });
-  }
-  /** The server says hello (the socket is registered), with the cadence it asks for, if any. */
-  hello(pingEveryMs?: number): void {
-    this.readyState = ScriptedSocket.OPEN;
-    this.onmessage!({ data: JSON.stringify({ type: 'hello', role: 'visitor', ...(pingEveryMs ? { pingEveryMs } : {}) }) });
-  }
-  pong(): void {
-    const last = this.sent.at(-1)!;
-    this.onmessage!({ data: JSON.stringify({ type: 'pong', id: last.id }) });
-  }
-}
+import { ScriptedSocket } from './scripted-socket';
 
 describe("the page's heartbeat keeps the cadence the server's hello gives it", () => {
   let statuses: LiveStatus[];
@@ -72,7 +38,7 @@ describe("the page's heartbeat keeps the cadence the server's hello gives it", (
 
   it('pings as seldom as a busy process asks, and counts silence from that cadence', () => {
     const socket = ScriptedSocket.opened[0]!;
-    socket.hello(4_000);
+    socket.hello({ pingEveryMs: 4_000 });
     vi.advanceTimersByTime(3_000);
     expect(socket.sent).toHaveLength(1);
     socket.pong();

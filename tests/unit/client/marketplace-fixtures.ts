@@ -1,4 +1,5 @@
 import type { OrderDto } from '../../../core/contracts/http/order-replies';
+import type { ProductDto } from '../../../core/contracts/http/product-replies';
 import type { StoreDto } from '../../../core/contracts/http/store-replies';
 
 const ADDRESS = {
@@ -13,6 +14,24 @@ const ADDRESS = {
   country: 'India',
   phone: '9876543210',
 };
+
+/** A product as the API sends it: in stock, stock not counted, of the store s1 (Green Basket). */
+export function productFixture(id: string, overrides: Partial<ProductDto> = {}): ProductDto {
+  return {
+    _id: id,
+    name: `Product ${id}`,
+    category: 'Fruits',
+    description: [],
+    price: 50,
+    offerPrice: 40,
+    images: [],
+    inStock: true,
+    stock: null,
+    seller: { id: 's1', storeName: 'Green Basket' },
+    createdAt: '2026-11-23T10:00:00.000Z',
+    ...overrides,
+  };
+}
 
 /** An order as the API sends it: Order Placed, COD, one line, of the given store and checkout. */
 export function orderFixture(overrides: Partial<OrderDto> & { _id: string }): OrderDto {

@@ -5,33 +5,11 @@ import type { UserDto } from '../../../core/contracts/http/account-replies';
 import { startLiveUpdates } from '../../../client/src/app/live-bridge';
 import { useSession } from '../../../client/src/features/auth/stores/session-store';
 import { hasUnsavedChanges, useCart } from '../../../client/src/features/cart/stores/cart-store';
+import { ScriptedSocket } from './scripted-socket';
 
 const user = (cartItems: Record<string, number>): UserDto => ({ _id: 'u1', name: 'Asha', email: 'asha@example.com', phone: null, cartItems });
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-
-/** The browser's WebSocket as far as the live socket uses it: the test plays the server and says hello. */
-class ScriptedSocket {
-  static readonly CONNECTING = 0;
-  static readonly OPEN = 1;
-  static opened: ScriptedSocket[] = [];
-  readyState = ScriptedSocket.CONNECTING;
-  onopen: (() => void) | null = null;
-  onmessage: ((event: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  constructor(readonly url: string) {
-    ScriptedSocket.opened.push(this);
-  }
-  send(): void {}
-  close(): void {
-    this.readyState = 3;
-  }
-  hello(): void {
-    this.readyState = ScriptedSocket.OPEN;
-    this.onmessage!({ data: JSON.stringify({ type: 'hello', role: 'user' }) });
-  }
-}
 
 /** The server's cart: what is-auth answers while the socket was down (an online payment dropped the lines it bought). */
 let serverCart: Record<string, number>;
@@ -62,7 +40,7 @@ describe('a live reconnect refetches the signed-in shopper’s cart', () => {
     useCart.getState().cartReplaced({ paid: 2, kept: 1 });
     serverCart = { kept: 1 };
     stopLive = startLiveUpdates();
-    act(() => ScriptedSocket.opened[0]!.hello());
+    act(() => ScriptedSocket.opened[0]!.hello({ role: 'user' }));
     await waitFor(() => expect(useCart.getState().items).toEqual({ kept: 1 }));
     expect(hasUnsavedChanges(useCart.getState())).toBe(false);
   });
@@ -72,7 +50,7 @@ describe('a live reconnect refetches the signed-in shopper’s cart', () => {
     useCart.getState().itemAdded('new');
     serverCart = {};
     stopLive = startLiveUpdates();
-    act(() => ScriptedSocket.opened[0]!.hello());
+    act(() => ScriptedSocket.opened[0]!.hello({ role: 'user' }));
     await waitFor(() => expect(isAuthCalls).toBe(1));
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(useCart.getState().items).toEqual({ paid: 2, new: 1 });
@@ -82,7 +60,7 @@ describe('a live reconnect refetches the signed-in shopper’s cart', () => {
     useSession.setState({ user: null, checked: true });
     useCart.setState({ items: { p1: 1 } });
     stopLive = startLiveUpdates();
-    act(() => ScriptedSocket.opened[0]!.hello());
+    act(() => ScriptedSocket.opened[0]!.hello({ role: 'user' }));
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(isAuthCalls).toBe(0);
     expect(useCart.getState().items).toEqual({ p1: 1 });

@@ -2,57 +2,18 @@
 import { act, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SellerSelfDto } from '../../../core/contracts/http/account-replies';
-import type { ProductDto } from '../../../core/contracts/http/product-replies';
 import type { StoreStatus } from '../../../core/contracts/http/store-replies';
 import { startLiveUpdates } from '../../../client/src/app/live-bridge';
 import { useSession } from '../../../client/src/features/auth/stores/session-store';
 import { useSellerOrders } from '../../../client/src/features/seller/stores/seller-orders-store';
 import { useSellerProducts } from '../../../client/src/features/seller/stores/seller-products-store';
 import { useSellerSession } from '../../../client/src/features/seller/stores/seller-session-store';
-import { orderFixture, storeFixture } from './marketplace-fixtures';
+import { orderFixture, productFixture, storeFixture } from './marketplace-fixtures';
+import { ScriptedSocket } from './scripted-socket';
 
-const product = (id: string): ProductDto => ({
-  _id: id,
-  name: `Product ${id}`,
-  category: 'Fruits',
-  description: [],
-  price: 50,
-  offerPrice: 40,
-  images: [],
-  inStock: true,
-  stock: null,
-  seller: { id: 's1', storeName: 'Green Basket' },
-  createdAt: '2026-11-23T10:00:00.000Z',
-});
 const self = (status: StoreStatus): SellerSelfDto => ({ id: 's1', name: 'Ravi Kumar', storeName: 'Green Basket', status, statusReason: null, isOperator: false });
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-
-/** The browser's WebSocket as far as the live socket uses it: the test plays the server. */
-class ScriptedSocket {
-  static readonly CONNECTING = 0;
-  static readonly OPEN = 1;
-  static opened: ScriptedSocket[] = [];
-  readyState = ScriptedSocket.CONNECTING;
-  onopen: (() => void) | null = null;
-  onmessage: ((event: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  constructor(readonly url: string) {
-    ScriptedSocket.opened.push(this);
-  }
-  send(): void {}
-  close(): void {
-    this.readyState = 3;
-  }
-  receive(message: unknown): void {
-    this.onmessage!({ data: JSON.stringify(message) });
-  }
-  hello(): void {
-    this.readyState = ScriptedSocket.OPEN;
-    this.receive({ type: 'hello', role: 'seller' });
-  }
-}
 
 /** What the server holds: the store's standing and its products (none deleted in these tests). */
 let serverStatus: StoreStatus;
@@ -67,12 +28,12 @@ beforeEach(() => {
     if (url === '/api/seller/is-auth') return json({ success: true, seller: self(serverStatus) });
     if (url === '/api/product/seller-list') {
       sellerListCalls += 1;
-      return json({ success: true, products: [product('a'), product('b')], total: 2, page: 1, limit: null });
+      return json({ success: true, products: [productFixture('a'), productFixture('b')], total: 2, page: 1, limit: null });
     }
     return json({ success: true, products: [], total: 0, page: 1, limit: null });
   });
   useSession.setState({ user: null, checked: true });
-  useSellerProducts.setState({ products: [product('a'), product('b')], status: 'ready', sinceRequest: null });
+  useSellerProducts.setState({ products: [productFixture('a'), productFixture('b')], status: 'ready', sinceRequest: null });
 });
 afterEach(() => {
   stopLive();
@@ -83,7 +44,7 @@ afterEach(() => {
 async function connected(): Promise<ScriptedSocket> {
   stopLive = startLiveUpdates();
   const socket = ScriptedSocket.opened[0]!;
-  act(() => socket.hello());
+  act(() => socket.hello({ role: 'seller' }));
   await new Promise((resolve) => setTimeout(resolve, 10));
   return socket;
 }

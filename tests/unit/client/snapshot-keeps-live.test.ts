@@ -1,81 +1,65 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { ProductDto } from '../../../core/contracts/http/product-replies';
 import { useAdminOrders } from '../../../client/src/features/operator/stores/admin-orders-store';
 import { useMyOrders } from '../../../client/src/features/orders/stores/my-orders-store';
 import { useProducts } from '../../../client/src/features/products/stores/products-store';
 import { useSellerOrders } from '../../../client/src/features/seller/stores/seller-orders-store';
 import { useSellerProducts } from '../../../client/src/features/seller/stores/seller-products-store';
-import { orderFixture } from './marketplace-fixtures';
-
-const product = (id: string, overrides: Partial<ProductDto> = {}): ProductDto => ({
-  _id: id,
-  name: `Product ${id}`,
-  category: 'Fruits',
-  description: [],
-  price: 50,
-  offerPrice: 40,
-  images: [],
-  inStock: true,
-  stock: null,
-  seller: { id: 's1', storeName: 'Green Basket' },
-  createdAt: '2026-11-23T10:00:00.000Z',
-  ...overrides,
-});
+import { orderFixture, productFixture } from './marketplace-fixtures';
 
 describe('a product snapshot that was on its way when live changes arrived', () => {
-  beforeEach(() => useProducts.setState({ products: [product('a'), product('b')], status: 'ready', sinceRequest: null }));
+  beforeEach(() => useProducts.setState({ products: [productFixture('a'), productFixture('b')], status: 'ready', sinceRequest: null }));
 
   it('does not bring back a product removed or sold out meanwhile', () => {
     const store = useProducts.getState();
     store.productsRequested();
     store.productRemoved('a');
-    store.productReceived(product('b', { inStock: false }));
-    store.productsLoaded([product('a'), product('b')]);
+    store.productReceived(productFixture('b', { inStock: false }));
+    store.productsLoaded([productFixture('a'), productFixture('b')]);
     expect(useProducts.getState().products).toEqual([]);
   });
 
   it('keeps a product added or changed meanwhile', () => {
     const store = useProducts.getState();
     store.productsRequested();
-    store.productReceived(product('a', { offerPrice: 30 }));
-    store.productReceived(product('c'));
-    store.productsLoaded([product('a'), product('b')]);
-    expect(useProducts.getState().products).toEqual([product('a', { offerPrice: 30 }), product('b'), product('c')]);
+    store.productReceived(productFixture('a', { offerPrice: 30 }));
+    store.productReceived(productFixture('c'));
+    store.productsLoaded([productFixture('a'), productFixture('b')]);
+    expect(useProducts.getState().products).toEqual([productFixture('a', { offerPrice: 30 }), productFixture('b'), productFixture('c')]);
   });
 
   it('takes the next snapshot as it is: only changes since its own request are applied again', () => {
     const store = useProducts.getState();
     store.productsRequested();
     store.productRemoved('a');
-    store.productsLoaded([product('b')]);
+    store.productsLoaded([productFixture('b')]);
     store.productsRequested();
-    store.productsLoaded([product('a'), product('b')]);
-    expect(useProducts.getState().products).toEqual([product('a'), product('b')]);
+    store.productsLoaded([productFixture('a'), productFixture('b')]);
+    expect(useProducts.getState().products).toEqual([productFixture('a'), productFixture('b')]);
   });
 });
 
 describe("a store's own product snapshot that was on its way when changes arrived", () => {
-  beforeEach(() => useSellerProducts.setState({ products: [product('a'), product('b')], status: 'ready', sinceRequest: null }));
+  beforeEach(() => useSellerProducts.setState({ products: [productFixture('a'), productFixture('b')], status: 'ready', sinceRequest: null }));
 
   it('keeps a product added, edited or toggled meanwhile, and does not bring back one deleted meanwhile', () => {
     const store = useSellerProducts.getState();
     store.productsRequested();
-    store.productReceived(product('c'));
-    store.productReceived(product('a', { offerPrice: 30 }));
+    store.productReceived(productFixture('c'));
+    store.productReceived(productFixture('a', { offerPrice: 30 }));
     store.stockToggled('a', false);
     store.productRemoved('b');
-    store.productsLoaded([product('a'), product('b')]);
-    expect(useSellerProducts.getState().products).toEqual([product('c'), product('a', { offerPrice: 30, inStock: false })]);
+    store.productsLoaded([productFixture('a'), productFixture('b')]);
+    expect(useSellerProducts.getState().products).toEqual([productFixture('c'), productFixture('a', { offerPrice: 30, inStock: false })]);
   });
 
   it('takes the next snapshot as it is: only changes since its own request are applied again', () => {
     const store = useSellerProducts.getState();
     store.productsRequested();
     store.productRemoved('a');
-    store.productsLoaded([product('b')]);
+    store.productsLoaded([productFixture('b')]);
     store.productsRequested();
-    store.productsLoaded([product('a'), product('b')]);
-    expect(useSellerProducts.getState().products).toEqual([product('a'), product('b')]);
+    store.productsLoaded([productFixture('a'), productFixture('b')]);
+    expect(useSellerProducts.getState().products).toEqual([productFixture('a'), productFixture('b')]);
   });
 });
 
