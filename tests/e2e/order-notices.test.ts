@@ -102,4 +102,26 @@ describe('a shopper notices their orders move, on any page and in other tabs (re
       await context.close();
     });
   }
+
+  it('a session ended elsewhere (here: its cookie logged out from another device) signs the page out, saying why', async () => {
+    const shopper = await openPage(browser, server.url, { viewport: 'desktop' });
+    const { page, context } = shopper;
+    await signUpThroughApi(context, { name: 'Meera' });
+    await page.goto('/');
+    await page.getByTestId('profile-menu').waitFor();
+    await waitForLive(page);
+
+    // The page keeps its cookie; the server forgets the session behind it and closes its socket.
+    const session = (await context.cookies()).find((c) => c.name === 'sid')!;
+    const ended = await fetch(`${server.url}/api/user/logout`, { headers: { cookie: `sid=${session.value}` } });
+    expect(ended.status).toBe(200);
+
+    await toastWithText(page, 'Your session has ended. Please login again.').waitFor({ timeout: 5_000 });
+    await page.getByRole('button', { name: 'Login', exact: true }).first().waitFor();
+    expect(await page.getByTestId('profile-menu').count()).toBe(0);
+    await shopper.screenshot('session-ended-elsewhere');
+    expect(shopper.problems()).toEqual([]);
+    expect(server.errors()).toEqual([]);
+    await context.close();
+  });
 });

@@ -17,6 +17,7 @@ import { getSellerProducts } from '../features/seller/api/seller-products';
 import { isSeller } from '../features/seller/api/seller-session';
 import { useSellerSession } from '../features/seller/stores/seller-session-store';
 import { refreshCart, refreshProducts } from './bootstrap';
+import { recheckSessions } from './session-check';
 
 /** Who the server says this socket is (its `hello`): a shopper's socket also gets their own order.created. */
 let socketRole: Extract<WsMessage, { type: 'hello' }>['role'] = 'visitor';
@@ -137,6 +138,7 @@ export function startLiveUpdates(): () => void {
       void refreshCart();
       void refreshSellerStanding();
     },
+    sessionEnded: () => void recheckSessions(),
   });
   socket.start();
 

@@ -51,6 +51,16 @@ function originRefused(message: string | undefined): void {
   onOriginRefused(message ?? 'Request refused: this page is not at the store’s address.');
 }
 
+let onSessionRefused: () => void = () => {};
+
+/**
+ * What to do when the server answers 401: a session this page counted on may have ended elsewhere. The call still
+ * fails with the server's message; the handler finds out which session is gone.
+ */
+export function whenSessionRefused(handler: () => void): void {
+  onSessionRefused = handler;
+}
+
 function isFailure(json: unknown): boolean {
   return typeof json === 'object' && json !== null && 'success' in json && json.success === false;
 }
@@ -79,6 +89,7 @@ async function request<S extends $ZodType>(method: string, url: string, schema: 
 
   const json: unknown = await response.json().catch(() => null);
   if (response.status === 403 && codeOf(json) === 'forbidden_origin') originRefused(messageOf(json));
+  if (response.status === 401) onSessionRefused();
   if (!response.ok || isFailure(json)) {
     throw new ApiError(messageOf(json) ?? `Request failed (${response.status})`, response.status, codeOf(json));
   }

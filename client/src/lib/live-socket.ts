@@ -1,4 +1,4 @@
-import { WsMessage, type WsClientMessage } from '@core/contracts/ws';
+import { WS_CLOSE, WsMessage, type WsClientMessage } from '@core/contracts/ws';
 
 export type LiveStatus = 'connecting' | 'online' | 'offline';
 
@@ -7,6 +7,8 @@ type LiveHandlers = {
   /** Every (re)connect, once the server's hello arrives: the moment to refetch snapshots (docs/architecture.md, "Live updates"). */
   opened: () => void;
   statusChanged: (status: LiveStatus) => void;
+  /** The server closed the socket because its session ended (logged out elsewhere, expired, suspended). */
+  sessionEnded?: () => void;
 };
 
 const FIRST_RETRY_MS = 500;
@@ -99,9 +101,10 @@ export function createLiveSocket(handlers: LiveHandlers, path = '/ws') {
     ws.onerror = () => {
       // A close event always follows; the retry is scheduled there.
     };
-    ws.onclose = () => {
+    ws.onclose = (event: CloseEvent) => {
       if (socket !== ws) return;
       socket = null;
+      if (event.code === WS_CLOSE.Unauthorized) handlers.sessionEnded?.();
       heartbeat.stop();
       if (!running) return;
       handlers.statusChanged('offline');

@@ -11,7 +11,7 @@ export class ScriptedSocket {
   sent: { type: string; id: number }[] = [];
   onopen: (() => void) | null = null;
   onmessage: ((event: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
+  onclose: ((event: { code: number }) => void) | null = null;
   onerror: (() => void) | null = null;
   constructor(readonly url: string) {
     ScriptedSocket.opened.push(this);
@@ -30,6 +30,11 @@ export class ScriptedSocket {
   hello({ role = 'visitor', pingEveryMs }: { role?: string; pingEveryMs?: number } = {}): void {
     this.readyState = ScriptedSocket.OPEN;
     this.receive({ type: 'hello', role, ...(pingEveryMs ? { pingEveryMs } : {}) });
+  }
+  /** The server closes the socket with this code. */
+  closedByServer(code: number): void {
+    this.readyState = 3;
+    this.onclose?.({ code });
   }
   /** The server answers the page's last ping. */
   pong(): void {

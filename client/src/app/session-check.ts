@@ -1,0 +1,48 @@
+import { toast } from '../components/ui/toast/toast-store';
+import { getCurrentUser } from '../features/auth/api/get-current-user';
+import { useSession } from '../features/auth/stores/session-store';
+import { useAddresses } from '../features/addresses/stores/address-store';
+import { useCart } from '../features/cart/stores/cart-store';
+import { useMyOrders } from '../features/orders/stores/my-orders-store';
+import { isSeller } from '../features/seller/api/seller-session';
+import { useSellerOrders } from '../features/seller/stores/seller-orders-store';
+import { useSellerSession } from '../features/seller/stores/seller-session-store';
+
+let inFlight: Promise<void> | null = null;
+
+/**
+ * A call answered 401, or the server closed the live socket because a session ended (a logout on another device, an
+ * operator's suspension, expiry): ask the server who this tab still is, and sign out of whichever session is gone, as
+ * a logout would, so the page stops showing an account every call now refuses. Calls that come while a check is out
+ * share it. A sign-in made in this tab meanwhile is newer than the answer and is kept.
+ */
+export function recheckSessions(): Promise<void> {
+  inFlight ??= Promise.all([recheckShopper(), recheckStore()])
+    .then(() => undefined)
+    .finally(() => {
+      inFlight = null;
+    });
+  return inFlight;
+}
+
+async function recheckShopper(): Promise<void> {
+  const asked = useSession.getState().user;
+  if (!asked) return;
+  const user = await getCurrentUser().catch(() => asked);
+  if (user || useSession.getState().user !== asked) return;
+  useSession.getState().userLoggedOut();
+  useCart.getState().cartCleared();
+  useAddresses.getState().addressesCleared();
+  useMyOrders.getState().ordersCleared();
+  toast.error('Your session has ended. Please login again.', { id: 'session-ended' });
+}
+
+async function recheckStore(): Promise<void> {
+  const asked = useSellerSession.getState().seller;
+  if (!asked) return;
+  const seller = await isSeller().catch(() => asked);
+  if (seller || useSellerSession.getState().seller !== asked) return;
+  useSellerSession.getState().sellerLoggedOut();
+  useSellerOrders.getState().allSeen();
+  toast.error('Your seller session has ended. Please login again.', { id: 'seller-session-ended' });
+}
