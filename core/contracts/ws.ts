@@ -14,7 +14,8 @@ export const WsMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('order.updated'), order: OrderDto }),
   z.object({ type: z.literal('order.created'), order: OrderDto }),
   z.object({ type: z.literal('product.updated'), product: ProductDto }),
-  z.object({ type: z.literal('product.removed'), productId: z.string() }),
+  /** Gone for shoppers (deleted, or its store does not sell now) as of the product's `version`. */
+  z.object({ type: z.literal('product.removed'), productId: z.string(), version: z.int() }),
   z.object({ type: z.literal('payment.failed'), orderId: z.string(), message: z.string() }),
   /** A store's standing changed: sent to that store's own sessions and to the operator. */
   z.object({ type: z.literal('store.updated'), store: StoreDto }),

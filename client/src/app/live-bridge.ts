@@ -104,10 +104,10 @@ function dispatch(message: WsMessage): void {
       }
       break;
     case 'product.removed':
-      useProducts.getState().productRemoved(message.productId);
+      useProducts.getState().productRemoved(message.productId, message.version);
       // A store that does not sell (pending, suspended…) hears this of every change to its own products, which stay on
       // its list; its own deletions it applies as it makes them.
-      if (ownStoreSells()) useSellerProducts.getState().productRemoved(message.productId);
+      if (ownStoreSells()) useSellerProducts.getState().productRemoved(message.productId, message.version);
       break;
     case 'payment.failed':
       toast.error(message.message, { id: paymentFailedToastId(message.orderId) });

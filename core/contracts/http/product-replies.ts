@@ -16,6 +16,11 @@ export const ProductDto = z.object({
   /** The store that sells it. */
   seller: z.object({ id: z.string(), storeName: z.string() }),
   createdAt: z.string(),
+  /**
+   * Raised by every change to the product (its stock included) and by its store's change of standing: of two states
+   * of one product, the one with the higher version is the newer.
+   */
+  version: z.int(),
 });
 export type ProductDto = z.infer<typeof ProductDto>;
 

@@ -112,12 +112,12 @@ export function createCatalogService(deps: { repo: CatalogRepository; cacheTtlMs
 
     /**
      * What shoppers should now see of a product: its current state, that it is gone (deleted, or its store does not
-     * sell now), or nothing (never existed).
+     * sell now) as of its version, or nothing (never existed).
      */
-    async current(id: string): Promise<{ removed: true } | { removed: false; product: ProductDto } | null> {
+    async current(id: string): Promise<{ removed: true; version: number } | { removed: false; product: ProductDto } | null> {
       const found = await repo.findAny(id);
       if (!found) return null;
-      return found.forSale ? { removed: false, product: toProductDto(found.row) } : { removed: true };
+      return found.forSale ? { removed: false, product: toProductDto(found.row) } : { removed: true, version: found.row.version };
     },
 
     invalidate(): void {

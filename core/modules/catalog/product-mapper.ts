@@ -12,6 +12,7 @@ export type ProductRow = {
   inStock: boolean;
   stockQuantity: number | null;
   createdAt: Date;
+  version: number;
   seller: { id: string; storeName: string };
 };
 
@@ -27,6 +28,7 @@ export const productRowSelect = {
   inStock: true,
   stockQuantity: true,
   createdAt: true,
+  version: true,
   seller: { select: { id: true, storeName: true } },
 } as const;
 
@@ -44,5 +46,6 @@ export function toProductDto(p: ProductRow): ProductDto {
     stock: p.stockQuantity,
     seller: { id: p.seller.id, storeName: p.seller.storeName },
     createdAt: p.createdAt.toISOString(),
+    version: p.version,
   };
 }

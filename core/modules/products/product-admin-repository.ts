@@ -1,7 +1,7 @@
 import type { Db, Tx } from '../../infra/prisma';
 import { productRowSelect as productRow, type ProductRow } from '../catalog/product-mapper';
 
-export type NewProduct = Omit<ProductRow, 'id' | 'createdAt' | 'seller'>;
+export type NewProduct = Omit<ProductRow, 'id' | 'createdAt' | 'version' | 'seller'>;
 export type SellerProductFilter = { search?: string; category?: string };
 
 /**

@@ -29,10 +29,18 @@ export function createStoreRepository(db: Db) {
       return tx.seller.update({ where: { id }, data: { status, statusReason: reason }, select: storeRowSelect });
     },
 
-    /** The ids of the store's products that are not deleted: what shoppers gain or lose when its standing changes. */
-    async productIds(tx: Tx, sellerId: string): Promise<string[]> {
-      const rows = await tx.product.findMany({ where: { sellerId, deletedAt: null }, select: { id: true }, orderBy: { id: 'asc' } });
-      return rows.map((r) => r.id);
+    /**
+     * The store's products that are not deleted, what shoppers gain or lose when its standing changes, each a version
+     * newer (their rows are written, which raises it): a page that saw a product before the change must take the
+     * announcement of the change as the newer state. Their ids, in id order (the order in which they are locked).
+     */
+    async touchProducts(tx: Tx, sellerId: string): Promise<string[]> {
+      const rows = await tx.$queryRaw<{ id: string }[]>`
+        WITH locked AS (
+          SELECT id FROM products WHERE seller_id = ${sellerId}::uuid AND deleted_at IS NULL ORDER BY id FOR UPDATE
+        )
+        UPDATE products p SET version = p.version + 1 FROM locked WHERE p.id = locked.id RETURNING p.id::text AS id`;
+      return rows.map((r) => r.id).sort();
     },
   };
 }

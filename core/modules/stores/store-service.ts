@@ -57,7 +57,7 @@ export function createStoreService(deps: { repo: StoreRepository; transaction: T
         if (!canChangeStoreStatus(from, to)) throw conflict('invalid_store_transition', `A ${from} store cannot be ${to}`, { from, to });
         const updated = await repo.setStatus(tx, id, storeStatusToDb(to), to === 'approved' ? null : (body.reason ?? null));
         if (isSelling(from) !== isSelling(to)) {
-          for (const productId of await repo.productIds(tx, id)) {
+          for (const productId of await repo.touchProducts(tx, id)) {
             if (isSelling(to)) await appendEvent(tx, 'stock.changed', { productId, reason: 'updated' });
             else await appendEvent(tx, 'product.removed', { productId });
           }

@@ -41,6 +41,7 @@ describe('the shopper catalogue', () => {
         stock: null,
         seller: { id: expect.any(String), storeName: 'Test Store' },
         createdAt: expect.any(String),
+        version: 0,
       });
       expect(body.products[3]).toMatchObject({ name: 'Brown Bread', stock: 7 });
     });

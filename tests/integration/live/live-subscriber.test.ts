@@ -31,7 +31,7 @@ describe('the live subscriber', () => {
   });
 
   const publish = (envelope: unknown) => publisher.publish(liveChannel(target.redisPrefix), JSON.stringify(envelope));
-  const removed = (userId: string, productId: string) => ({ eventId: randomUUID(), audience: { kind: 'user', userId }, message: { type: 'product.removed', productId } });
+  const removed = (userId: string, productId: string) => ({ eventId: randomUUID(), audience: { kind: 'user', userId }, message: { type: 'product.removed', productId, version: 1 } });
 
   async function settled(count: number): Promise<void> {
     const deadline = Date.now() + 5000;
@@ -55,6 +55,6 @@ describe('the live subscriber', () => {
       { kind: 'user', userId: here },
       { kind: 'user', userId: here },
     ]);
-    expect(delivered.map((e) => e.message)).toEqual([{ type: 'product.removed', productId: 'mine' }]);
+    expect(delivered.map((e) => e.message)).toEqual([{ type: 'product.removed', productId: 'mine', version: 1 }]);
   });
 });

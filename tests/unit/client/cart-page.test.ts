@@ -22,6 +22,7 @@ const apples: ProductDto = {
   stock: null,
   seller: { id: 's1', storeName: 'Green Basket' },
   createdAt: '2026-11-20T10:00:00.000Z',
+  version: 1,
 };
 
 afterEach(() => {

@@ -29,6 +29,7 @@ export function productFixture(id: string, overrides: Partial<ProductDto> = {}):
     stock: null,
     seller: { id: 's1', storeName: 'Green Basket' },
     createdAt: '2026-11-23T10:00:00.000Z',
+    version: 1,
     ...overrides,
   };
 }

@@ -15,25 +15,28 @@ const self = (status: StoreStatus): SellerSelfDto => ({ id: 's1', name: 'Ravi Ku
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
-/** What the server holds: the store's standing and its products (none deleted in these tests). */
+/** What the server holds: the store's standing and its products (none deleted in these tests), and their version. */
 let serverStatus: StoreStatus;
+let serverVersion: number;
 let sellerListCalls: number;
 let stopLive = () => {};
 beforeEach(() => {
   ScriptedSocket.opened = [];
   serverStatus = 'pending';
+  serverVersion = 1;
   sellerListCalls = 0;
   vi.stubGlobal('WebSocket', ScriptedSocket);
   vi.stubGlobal('fetch', async (url: string) => {
     if (url === '/api/seller/is-auth') return json({ success: true, seller: self(serverStatus) });
     if (url === '/api/product/seller-list') {
       sellerListCalls += 1;
-      return json({ success: true, products: [productFixture('a'), productFixture('b')], total: 2, page: 1, limit: null });
+      const products = [productFixture('a', { version: serverVersion }), productFixture('b', { version: serverVersion })];
+      return json({ success: true, products, total: 2, page: 1, limit: null });
     }
     return json({ success: true, products: [], total: 0, page: 1, limit: null });
   });
   useSession.setState({ user: null, checked: true });
-  useSellerProducts.setState({ products: [productFixture('a'), productFixture('b')], status: 'ready', sinceRequest: null });
+  useSellerProducts.setState({ products: [productFixture('a'), productFixture('b')], status: 'ready', versions: {}, sinceRequest: null });
 });
 afterEach(() => {
   stopLive();
@@ -54,7 +57,7 @@ describe('live product removals on the store’s own product list', () => {
     useSellerSession.setState({ status: 'seller', seller: self('pending') });
     const socket = await connected();
     // Its own stock toggle, as shoppers hear of it.
-    act(() => socket.receive({ type: 'product.removed', productId: 'a' }));
+    act(() => socket.receive({ type: 'product.removed', productId: 'a', version: 2 }));
     expect(useSellerProducts.getState().products.map((p) => p._id)).toEqual(['a', 'b']);
   });
 
@@ -62,7 +65,7 @@ describe('live product removals on the store’s own product list', () => {
     serverStatus = 'approved';
     useSellerSession.setState({ status: 'seller', seller: self('approved') });
     const socket = await connected();
-    act(() => socket.receive({ type: 'product.removed', productId: 'a' }));
+    act(() => socket.receive({ type: 'product.removed', productId: 'a', version: 2 }));
     expect(useSellerProducts.getState().products.map((p) => p._id)).toEqual(['b']);
   });
 
@@ -71,9 +74,10 @@ describe('live product removals on the store’s own product list', () => {
     useSellerSession.setState({ status: 'seller', seller: self('approved') });
     const socket = await connected();
     const calls = sellerListCalls;
+    serverVersion = 2;
     act(() => {
-      socket.receive({ type: 'product.removed', productId: 'a' });
-      socket.receive({ type: 'product.removed', productId: 'b' });
+      socket.receive({ type: 'product.removed', productId: 'a', version: 2 });
+      socket.receive({ type: 'product.removed', productId: 'b', version: 2 });
       socket.receive({ type: 'store.updated', store: storeFixture({ id: 's1', storeName: 'Green Basket', status: 'suspended' }) });
     });
     await waitFor(() => expect(useSellerProducts.getState().products.map((p) => p._id)).toEqual(['a', 'b']));

@@ -21,6 +21,7 @@ const mango: ProductDto = {
   stock: 10,
   seller: { id: 's1', storeName: 'Green Basket' },
   createdAt: '2026-11-23T10:00:00.000Z',
+  version: 1,
 };
 
 type Call = { method: string; url: string; productData?: Record<string, unknown> };
@@ -47,7 +48,7 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   useToasts.setState({ toasts: [] });
-  useSellerProducts.setState({ products: [], status: 'idle' });
+  useSellerProducts.setState({ products: [], status: 'idle', versions: {} });
 });
 
 describe('the product edit form and the stock', () => {
@@ -101,12 +102,12 @@ describe('the product list’s stock field', () => {
     const field = (await screen.findByLabelText('Stock of Alphonso Mango')) as HTMLInputElement;
     expect(field.value).toBe('10');
 
-    act(() => useSellerProducts.getState().productReceived({ ...mango, stock: 8 }));
+    act(() => useSellerProducts.getState().productReceived({ ...mango, stock: 8, version: 2 }));
     expect(field.value).toBe('8');
 
     fireEvent.focus(field);
     type(field, '25');
-    act(() => useSellerProducts.getState().productReceived({ ...mango, stock: 0, inStock: false }));
+    act(() => useSellerProducts.getState().productReceived({ ...mango, stock: 0, inStock: false, version: 3 }));
     expect(field.value).toBe('25');
   });
 });

@@ -7,13 +7,13 @@ import { useSellerProducts } from '../../../client/src/features/seller/stores/se
 import { orderFixture, productFixture } from './marketplace-fixtures';
 
 describe('a product snapshot that was on its way when live changes arrived', () => {
-  beforeEach(() => useProducts.setState({ products: [productFixture('a'), productFixture('b')], status: 'ready', sinceRequest: null }));
+  beforeEach(() => useProducts.setState({ products: [productFixture('a'), productFixture('b')], status: 'ready', versions: {}, sinceRequest: null }));
 
   it('does not bring back a product removed or sold out meanwhile', () => {
     const store = useProducts.getState();
     store.productsRequested();
-    store.productRemoved('a');
-    store.productReceived(productFixture('b', { inStock: false }));
+    store.productRemoved('a', 2);
+    store.productReceived(productFixture('b', { inStock: false, version: 2 }));
     store.productsLoaded([productFixture('a'), productFixture('b')]);
     expect(useProducts.getState().products).toEqual([]);
   });
@@ -21,45 +21,101 @@ describe('a product snapshot that was on its way when live changes arrived', () 
   it('keeps a product added or changed meanwhile', () => {
     const store = useProducts.getState();
     store.productsRequested();
-    store.productReceived(productFixture('a', { offerPrice: 30 }));
+    store.productReceived(productFixture('a', { offerPrice: 30, version: 2 }));
     store.productReceived(productFixture('c'));
     store.productsLoaded([productFixture('a'), productFixture('b')]);
-    expect(useProducts.getState().products).toEqual([productFixture('a', { offerPrice: 30 }), productFixture('b'), productFixture('c')]);
+    expect(useProducts.getState().products).toEqual([productFixture('a', { offerPrice: 30, version: 2 }), productFixture('b'), productFixture('c')]);
+  });
+
+  it('takes a snapshot read after a change it saw meanwhile: the snapshot’s own newer state wins', () => {
+    const store = useProducts.getState();
+    store.productsRequested();
+    store.productReceived(productFixture('a', { offerPrice: 30, version: 2 }));
+    store.productsLoaded([productFixture('a', { offerPrice: 25, version: 3 }), productFixture('b')]);
+    expect(useProducts.getState().products).toEqual([productFixture('a', { offerPrice: 25, version: 3 }), productFixture('b')]);
   });
 
   it('takes the next snapshot as it is: only changes since its own request are applied again', () => {
     const store = useProducts.getState();
     store.productsRequested();
-    store.productRemoved('a');
+    store.productRemoved('a', 2);
     store.productsLoaded([productFixture('b')]);
     store.productsRequested();
-    store.productsLoaded([productFixture('a'), productFixture('b')]);
-    expect(useProducts.getState().products).toEqual([productFixture('a'), productFixture('b')]);
+    store.productsLoaded([productFixture('a', { version: 3 }), productFixture('b')]);
+    expect(useProducts.getState().products).toEqual([productFixture('a', { version: 3 }), productFixture('b')]);
+  });
+
+  it('keeps what it heard before a snapshot older than that (a process’s catalogue not yet told)', () => {
+    const store = useProducts.getState();
+    store.productReceived(productFixture('a', { offerPrice: 30, version: 4 }));
+    store.productRemoved('b', 4);
+    store.productsRequested();
+    store.productsLoaded([productFixture('a', { version: 3 }), productFixture('b', { version: 3 })]);
+    expect(useProducts.getState().products).toEqual([productFixture('a', { offerPrice: 30, version: 4 })]);
+  });
+});
+
+describe('live product announcements that overtook one another', () => {
+  beforeEach(() => useProducts.setState({ products: [productFixture('a', { version: 5 })], status: 'ready', versions: { a: 5 }, sinceRequest: null }));
+
+  it('keeps the newer state when the older one arrives after it', () => {
+    const store = useProducts.getState();
+    store.productReceived(productFixture('a', { inStock: false, stock: 0, version: 7 }));
+    store.productReceived(productFixture('a', { stock: 1, version: 6 }));
+    expect(useProducts.getState().products).toEqual([]);
+    store.productReceived(productFixture('a', { stock: 5, version: 8 }));
+    expect(useProducts.getState().products).toEqual([productFixture('a', { stock: 5, version: 8 })]);
+  });
+
+  it('does not bring back a removed product with an older announcement, and a newer one does (its store sells again)', () => {
+    const store = useProducts.getState();
+    store.productRemoved('a', 6);
+    store.productReceived(productFixture('a', { version: 5 }));
+    expect(useProducts.getState().products).toEqual([]);
+    store.productReceived(productFixture('a', { version: 7 }));
+    expect(useProducts.getState().products).toEqual([productFixture('a', { version: 7 })]);
+  });
+
+  it('ignores a removal older than what it shows', () => {
+    useProducts.getState().productRemoved('a', 4);
+    expect(useProducts.getState().products).toEqual([productFixture('a', { version: 5 })]);
   });
 });
 
 describe("a store's own product snapshot that was on its way when changes arrived", () => {
-  beforeEach(() => useSellerProducts.setState({ products: [productFixture('a'), productFixture('b')], status: 'ready', sinceRequest: null }));
+  beforeEach(() => useSellerProducts.setState({ products: [productFixture('a'), productFixture('b')], status: 'ready', versions: {}, sinceRequest: null }));
 
   it('keeps a product added, edited or toggled meanwhile, and does not bring back one deleted meanwhile', () => {
     const store = useSellerProducts.getState();
     store.productsRequested();
     store.productReceived(productFixture('c'));
-    store.productReceived(productFixture('a', { offerPrice: 30 }));
+    store.productReceived(productFixture('a', { offerPrice: 30, version: 2 }));
     store.stockToggled('a', false);
     store.productRemoved('b');
     store.productsLoaded([productFixture('a'), productFixture('b')]);
-    expect(useSellerProducts.getState().products).toEqual([productFixture('c'), productFixture('a', { offerPrice: 30, inStock: false })]);
+    expect(useSellerProducts.getState().products).toEqual([productFixture('c'), productFixture('a', { offerPrice: 30, inStock: false, version: 2 })]);
   });
 
   it('takes the next snapshot as it is: only changes since its own request are applied again', () => {
     const store = useSellerProducts.getState();
     store.productsRequested();
-    store.productRemoved('a');
+    store.productRemoved('a', 2);
     store.productsLoaded([productFixture('b')]);
     store.productsRequested();
-    store.productsLoaded([productFixture('a'), productFixture('b')]);
-    expect(useSellerProducts.getState().products).toEqual([productFixture('a'), productFixture('b')]);
+    store.productsLoaded([productFixture('a', { version: 3 }), productFixture('b')]);
+    expect(useSellerProducts.getState().products).toEqual([productFixture('a', { version: 3 }), productFixture('b')]);
+  });
+
+  it('never brings back a product it deleted, and drops a live echo older than its own answer', () => {
+    const store = useSellerProducts.getState();
+    store.productReceived(productFixture('a', { stock: 3, version: 4 }));
+    store.productReceived(productFixture('a', { stock: 9, version: 3 }));
+    expect(useSellerProducts.getState().products[0]).toEqual(productFixture('a', { stock: 3, version: 4 }));
+    store.productRemoved('b');
+    store.productReceived(productFixture('b', { version: 50 }));
+    store.productsRequested();
+    store.productsLoaded([productFixture('a', { stock: 3, version: 4 }), productFixture('b', { version: 50 })]);
+    expect(useSellerProducts.getState().products).toEqual([productFixture('a', { stock: 3, version: 4 })]);
   });
 });
 

@@ -154,8 +154,8 @@ describe('a delivery', () => {
     const [client] = hub.clients();
     // ws compresses this one on zlib's thread pool and queues every later frame of the socket behind it; a frame
     // written straight to the TCP stream meanwhile would overtake it.
-    hub.send(client!, { type: 'product.removed', productId: 'first'.repeat(5_000) });
-    expect(hub.deliver({ audience: { kind: 'everyone' }, message: { type: 'product.removed', productId: 'second' } })).toBe(1);
+    hub.send(client!, { type: 'product.removed', productId: 'first'.repeat(5_000), version: 1 });
+    expect(hub.deliver({ audience: { kind: 'everyone' }, message: { type: 'product.removed', productId: 'second', version: 1 } })).toBe(1);
     await until(() => peers[0]!.received.length === 2);
     expect(peers[0]!.received.map((text) => (JSON.parse(text) as { productId: string }).productId.slice(0, 6))).toEqual(['firstf', 'second']);
   });
