@@ -135,8 +135,11 @@ const PLACE_ORDER_NAMES = [
 const OUT_OF_STOCK_SQLSTATE = 'FC409';
 /** The SQLSTATE `place_checkout` raises when the shopper already holds their allowance of unpaid online checkouts. */
 const TOO_MANY_UNPAID_SQLSTATE = 'FC429';
+/** The SQLSTATE `place_checkout` raises when a store of the checkout no longer sells (its id is the DETAIL). */
+const STORE_NOT_SELLING_SQLSTATE = 'FC410';
 
-export type InsertOutcome = { soldOut: string | null; tooManyUnpaid: boolean };
+/** Why nothing was written, if so: the product with too few units, the store that stopped selling, the unpaid limit. */
+export type InsertOutcome = { soldOut: string | null; storeNotSelling: string | null; tooManyUnpaid: boolean };
 
 /**
  * Orders are read through Prisma and plain statements on Prisma's own pool (`sqlOf`, core/infra/prisma.ts); placing
@@ -248,8 +251,8 @@ function checkoutStatements(sql: Sql) {
      * and reserves the stock of every counted product, all in one call of the `place_checkout` function (see its
      * migration): the stock guard makes check-and-decrement one atomic step, so two checkouts racing for the last unit
      * cannot both win, and one store's missing unit fails every store's order. Returns the product that had too few
-     * units left, if any, in which case nothing was written. A repeated idempotency key or order number throws the
-     * database's unique violation.
+     * units left or the store that stopped selling since the checkout's read, if any, in which case nothing was
+     * written. A repeated idempotency key or order number throws the database's unique violation.
      */
     async insertCheckout(checkout: NewCheckout): Promise<InsertOutcome> {
       const head = {
@@ -270,11 +273,12 @@ function checkoutStatements(sql: Sql) {
           ...PLACE_ORDER_NAMES, checkout.expiresAt?.toISOString() ?? null, checkout.maxUnpaid,
         ]);
         sql.outboxWritten();
-        return { soldOut: null, tooManyUnpaid: false };
+        return { soldOut: null, storeNotSelling: null, tooManyUnpaid: false };
       } catch (error) {
         const cause = error as { code?: string; detail?: string };
-        if (cause.code === OUT_OF_STOCK_SQLSTATE && cause.detail) return { soldOut: cause.detail, tooManyUnpaid: false };
-        if (cause.code === TOO_MANY_UNPAID_SQLSTATE) return { soldOut: null, tooManyUnpaid: true };
+        if (cause.code === OUT_OF_STOCK_SQLSTATE && cause.detail) return { soldOut: cause.detail, storeNotSelling: null, tooManyUnpaid: false };
+        if (cause.code === STORE_NOT_SELLING_SQLSTATE && cause.detail) return { soldOut: null, storeNotSelling: cause.detail, tooManyUnpaid: false };
+        if (cause.code === TOO_MANY_UNPAID_SQLSTATE) return { soldOut: null, storeNotSelling: null, tooManyUnpaid: true };
         throw error;
       }
     },

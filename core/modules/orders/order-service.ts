@@ -71,6 +71,11 @@ function humanNumber(prefix: 'OD' | 'CK', now: Date): string {
 
 type PricedItem = { product: OrderProduct; quantity: number; unitPricePaise: number };
 
+/** Products the shopper cannot buy now: unknown, deleted, or of a store that does not sell. */
+function notAvailable(productIds: string[]) {
+  return invalid('unknown_products', `Some products are not available any more: ${productIds.join(', ')}`, { productIds });
+}
+
 /**
  * Checks every line against the database and prices it there (docs/architecture.md, invariants 1, 2, 5). Unknown, deleted or
  * switched-off products are a bad request (400); asking for more units than are counted in stock is a conflict with
@@ -79,9 +84,7 @@ type PricedItem = { product: OrderProduct; quantity: number; unitPricePaise: num
 function priceLines(lines: Map<string, number>, products: OrderProduct[]): PricedItem[] {
   const byId = new Map(products.map((p) => [p.id, p]));
   const unknown = [...lines.keys()].filter((id) => !byId.has(id));
-  if (unknown.length > 0) {
-    throw invalid('unknown_products', `Some products are not available any more: ${unknown.join(', ')}`, { productIds: unknown });
-  }
+  if (unknown.length > 0) throw notAvailable(unknown);
   const items = [...lines].map(([id, quantity]) => ({ product: byId.get(id)!, quantity, unitPricePaise: byId.get(id)!.offerPricePaise }));
   const soldOut = items.filter((i) => i.product.stockQuantity !== null && i.product.stockQuantity < i.quantity).map((i) => i.product);
   if (soldOut.length > 0) throw outOfStock(soldOut);
@@ -160,8 +163,10 @@ export function createOrderService(deps: { repo: OrderRepository; transaction: T
         for (let attempt = 1; ; attempt++) {
           const { placed, dtos } = newCheckout(input, items, toAddressDto(checkout.address), { idempotencyKey, fingerprint, limits });
           try {
-            const { soldOut, tooManyUnpaid } = await statements.insertCheckout(placed);
+            const { soldOut, storeNotSelling, tooManyUnpaid } = await statements.insertCheckout(placed);
             if (soldOut) throw outOfStock(items.filter((i) => i.product.id === soldOut).map((i) => i.product));
+            // Suspended (or otherwise off sale) after the read above: its products are gone, as the read would now say.
+            if (storeNotSelling) throw notAvailable(items.filter((i) => i.product.sellerId === storeNotSelling).map((i) => i.product.id));
             if (tooManyUnpaid) {
               throw conflict(
                 'too_many_unpaid_orders',

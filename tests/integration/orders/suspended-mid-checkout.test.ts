@@ -1,0 +1,68 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestContext, type TestContext } from '../../helpers/build-app';
+import { createProduct, createStore, postCodOrder, shopperWithAddress } from '../../helpers/factories';
+
+/**
+ * An operator suspends a store while a shopper's checkout is between its read (which saw the store selling) and its
+ * write: the checkout must not place an order with a store that no longer sells, and must write nothing at all.
+ */
+describe('a store suspended in the middle of a checkout', () => {
+  let ctx: TestContext;
+  let operator: pg.Client;
+
+  beforeAll(async () => {
+    ctx = await buildTestContext();
+    operator = new pg.Client({ connectionString: ctx.config.databaseUrl });
+    await operator.connect();
+  });
+  afterAll(async () => {
+    await operator.end();
+    await ctx.close();
+  });
+
+  /** Waits until a checkout's statement is waiting for a lock: it has read and is now writing. */
+  async function checkoutWaitingForLock(): Promise<void> {
+    await expect
+      .poll(async () => {
+        // Not on the operator's connection: inside its transaction the activity view would not change.
+        const rows = await ctx.db.$queryRaw<{ n: number }[]>`
+          SELECT count(*)::int AS n FROM pg_stat_activity
+           WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE 'SELECT place_checkout%'`;
+        return rows[0]!.n;
+      }, { timeout: 5_000 })
+      .toBe(1);
+  }
+
+  it('refuses the order of the suspended store as not available, and places nothing of the checkout', async () => {
+    const shopper = await shopperWithAddress(ctx.app);
+    const green = await createStore(ctx.db, { storeName: 'Green Basket' });
+    const dairy = await createStore(ctx.db, { storeName: 'Daily Dairy' });
+    const spinach = await createProduct(ctx.db, { sellerId: green.id, name: 'Spinach', stockQuantity: 5 });
+    const milk = await createProduct(ctx.db, { sellerId: dairy.id, name: 'Milk', stockQuantity: 5 });
+
+    // The operator's change of standing, as the store service makes it: the store locked, then its status written.
+    await operator.query('BEGIN');
+    await operator.query('SELECT id FROM sellers WHERE id = $1 FOR UPDATE', [dairy.id]);
+    await operator.query(`UPDATE sellers SET status = 'suspended' WHERE id = $1`, [dairy.id]);
+
+    // inject starts its request once asked for the answer: Promise.resolve asks now.
+    const answer = Promise.resolve(
+      postCodOrder(ctx.app, shopper.cookie, { items: [{ product: spinach.id, quantity: 1 }, { product: milk.id, quantity: 2 }], address: shopper.address._id }),
+    );
+    await checkoutWaitingForLock();
+    await operator.query('COMMIT');
+
+    const res = await answer;
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, code: 'unknown_products', message: `Some products are not available any more: ${milk.id}` });
+    expect(await ctx.db.order.count({ where: { userId: shopper.user._id } })).toBe(0);
+    expect(await ctx.db.checkout.count({ where: { userId: shopper.user._id } })).toBe(0);
+    const stock = await ctx.db.product.findMany({ where: { id: { in: [spinach.id, milk.id] } }, select: { stockQuantity: true } });
+    expect(stock.map((p) => p.stockQuantity)).toEqual([5, 5]);
+
+    // The other store's part alone goes through.
+    const again = await postCodOrder(ctx.app, shopper.cookie, { items: [{ product: spinach.id, quantity: 1 }], address: shopper.address._id });
+    expect(again.statusCode, again.body).toBe(201);
+  });
+});
