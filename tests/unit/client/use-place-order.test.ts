@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useToasts } from '../../../client/src/components/ui/toast/toast-store';
 import { usePlaceOrder } from '../../../client/src/features/orders/hooks/use-place-order';
+import { orderFixture } from './marketplace-fixtures';
 
 const ADDRESS = '0b6f3a52-8d0e-4a57-9c1e-2f4b6d8a0c11';
 const OTHER_ADDRESS = '5d2e8f14-3b6a-4c9d-8e7f-1a2b3c4d5e6f';
@@ -25,9 +26,10 @@ function serverAnswers(answer: () => Promise<Response>) {
 
 const lostReply = () => Promise.reject(new TypeError('Failed to fetch'));
 
-function renderPlaceOrder() {
+/** The hook, retrying a lost reply after the given waits (none: each press is one try). */
+function renderPlaceOrder(retryAfterMs: number[] = [], onPlaced = () => {}) {
   const wrapper = ({ children }: { children: ReactNode }) => createElement(MemoryRouter, null, children);
-  return renderHook(() => usePlaceOrder(() => {}), { wrapper }).result;
+  return renderHook(() => usePlaceOrder(onPlaced, retryAfterMs), { wrapper }).result;
 }
 
 afterEach(() => {
@@ -68,5 +70,46 @@ describe('the checkout’s Idempotency-Key', () => {
     await act(() => result.current.placeOrder({ items: cart, address: ADDRESS }, 'COD'));
     expect(calls[1]?.key).not.toBe(calls[0]?.key);
     expect(result.current.busy).toBe(false);
+  });
+
+  it('is sent again by itself after a lost reply, and the retry’s answer places the order once', async () => {
+    const placed = { success: true, message: 'Order Placed Successfully', checkoutId: 'CK1', order: orderFixture({ _id: 'o1' }), orders: [orderFixture({ _id: 'o1' })] };
+    let tries = 0;
+    const calls = serverAnswers(async () => {
+      tries += 1;
+      if (tries < 3) throw new TypeError('Failed to fetch');
+      return new Response(JSON.stringify(placed), { status: 201, headers: { 'content-type': 'application/json' } });
+    });
+    const onPlaced = vi.fn();
+    const result = renderPlaceOrder([1, 1], onPlaced);
+
+    await act(() => result.current.placeOrder({ items: cart, address: ADDRESS }, 'COD'));
+    expect(calls).toHaveLength(3);
+    expect(new Set(calls.map((c) => c.key)).size).toBe(1);
+    expect(onPlaced).toHaveBeenCalledTimes(1);
+    expect(useToasts.getState().toasts.map((t) => t.message)).toEqual(['Order Placed Successfully']);
+  });
+
+  it('says the order is unconfirmed when every try went unanswered, and keeps the key for the next press', async () => {
+    const calls = serverAnswers(lostReply);
+    const result = renderPlaceOrder([1, 1]);
+
+    await act(() => result.current.placeOrder({ items: cart, address: ADDRESS }, 'COD'));
+    expect(calls).toHaveLength(3);
+    expect(useToasts.getState().toasts.map((t) => t.message)).toEqual([
+      'We could not reach FreshCart to confirm your order. Check your connection, then My Orders: if it is not there, place it again.',
+    ]);
+    expect(result.current.busy).toBe(false);
+    await act(() => result.current.placeOrder({ items: cart, address: ADDRESS }, 'COD'));
+    expect(new Set(calls.map((c) => c.key)).size).toBe(1);
+  });
+
+  it('does not retry an answer, even a refusal', async () => {
+    const refused = { success: false, code: 'out_of_stock', message: 'Only 1 left of Apples' };
+    const calls = serverAnswers(async () => new Response(JSON.stringify(refused), { status: 409, headers: { 'content-type': 'application/json' } }));
+    const result = renderPlaceOrder([1, 1]);
+    await act(() => result.current.placeOrder({ items: cart, address: ADDRESS }, 'COD'));
+    expect(calls).toHaveLength(1);
+    expect(useToasts.getState().toasts.map((t) => t.message)).toEqual(['Only 1 left of Apples']);
   });
 });

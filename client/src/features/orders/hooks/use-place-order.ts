@@ -13,6 +13,31 @@ export type PaymentMethod = 'COD' | 'Online';
 /** The server met this key before, on a checkout with other lines, address or method: that one was placed. */
 const KEY_REUSED = 'An earlier try of this checkout already placed an order. Check My Orders before placing it again.';
 
+/** Every try went unanswered: the order may or may not have been placed, and the shopper must not guess. */
+const UNCONFIRMED = 'We could not reach FreshCart to confirm your order. Check your connection, then My Orders: if it is not there, place it again.';
+
+/**
+ * A try that got no answer (the network dropped, the phone changed towers) is sent again with the same key after
+ * these waits: the server places a key's checkout at most once, so a retry either places it or returns the one
+ * already placed, and the shopper is not left to decide whether to tap again.
+ */
+const RETRY_AFTER_MS = [1_000, 3_000];
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** `send`, tried again with the same key after each wait while no answer comes back. */
+async function untilAnswered<T>(send: () => Promise<T>, waits: readonly number[]): Promise<T> {
+  for (const ms of waits) {
+    try {
+      return await send();
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status !== 0) throw error;
+      await wait(ms);
+    }
+  }
+  return send();
+}
+
 /** What a checkout sends, lines in a fixed order (as the server compares them): same checkout, same text. */
 function contentOf(body: PlaceOrderBody, method: PaymentMethod): string {
   const items = [...body.items].sort((a, b) => (a.product < b.product ? -1 : a.product > b.product ? 1 : 0));
@@ -23,9 +48,9 @@ function contentOf(body: PlaceOrderBody, method: PaymentMethod): string {
  * Places a cash-on-delivery order or starts an online payment. The Idempotency-Key belongs to what is sent: a retry
  * of the same lines, address and method after a lost reply reuses its key (so it cannot create a second order), and
  * anything else gets a new one, since the server refuses a key it saw with a different body. A key is dropped once
- * an answer for it came back.
+ * an answer for it came back. A lost reply is retried by itself a few times before the shopper is asked to check.
  */
-export function usePlaceOrder(onPlaced: () => void) {
+export function usePlaceOrder(onPlaced: () => void, retryAfterMs: readonly number[] = RETRY_AFTER_MS) {
   const [busy, setBusy] = useState(false);
   const busyRef = useRef(false);
   // Checkout content → the key of its unanswered try. Content changed and changed back finds its key again.
@@ -42,14 +67,14 @@ export function usePlaceOrder(onPlaced: () => void) {
     unanswered.current.set(content, key);
     try {
       if (method === 'COD') {
-        const reply = await placeCodOrder(body, key);
+        const reply = await untilAnswered(() => placeCodOrder(body, key), retryAfterMs);
         unanswered.current.delete(content);
         toast.success(reply.message ?? 'Order placed');
         // The confirmation first (every store's order of the checkout: ids, items, amount, payment), then My Orders.
         navigate('/order-placed', { state: { order: reply.order, orders: reply.orders } });
         onPlaced();
       } else {
-        const checkout = await createOnlineOrder(body, key);
+        const checkout = await untilAnswered(() => createOnlineOrder(body, key), retryAfterMs);
         unanswered.current.delete(content);
         // The cart stays until the payment places the order for good (the server then drops the bought lines and the
         // live update drops them here): a shopper who walks away from Checkout finds their items again.
@@ -57,8 +82,9 @@ export function usePlaceOrder(onPlaced: () => void) {
         payOnline(checkout);
       }
     } catch (error) {
-      if (error instanceof ApiError && error.status !== 0) unanswered.current.delete(content);
-      toast.error(error instanceof ApiError && error.code === 'idempotency_key_reused' ? KEY_REUSED : errorMessage(error));
+      const unconfirmed = error instanceof ApiError && error.status === 0;
+      if (!unconfirmed) unanswered.current.delete(content);
+      toast.error(unconfirmed ? UNCONFIRMED : error instanceof ApiError && error.code === 'idempotency_key_reused' ? KEY_REUSED : errorMessage(error));
     } finally {
       busyRef.current = false;
       setBusy(false);
