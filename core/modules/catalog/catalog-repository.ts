@@ -30,6 +30,16 @@ export function createCatalogRepository(db: Db) {
       return { rows, total };
     },
 
+    /**
+     * What any change to the catalogue changes: a product added raises the count, and every write to one raises its
+     * version (a trigger; a store's change of standing writes its products). Products are never deleted as rows.
+     */
+    async fingerprint(): Promise<string> {
+      const [row] = await db.$queryRaw<{ fingerprint: string }[]>`
+        SELECT count(*)::text || '/' || coalesce(sum(version), 0)::text AS fingerprint FROM products`;
+      return row!.fingerprint;
+    },
+
     findVisible(id: string): Promise<ProductRow | null> {
       return db.product.findFirst({ where: { id, ...forSale }, select });
     },

@@ -17,13 +17,15 @@ const FILTERED_CACHE_BYTES = 32 * 2 ** 20;
  * lists share a byte budget; the oldest go first.
  *
  * One build per list at a time: concurrent requests share the build in flight instead of each querying. After the TTL
- * (but with no known change) the old body is served while a fresh one is built; after `invalidate()` callers wait for
- * the new one, so a product that went out of stock is never served again.
+ * (but with no known change) the old body is served while the catalogue's fingerprint is read again (one read for
+ * every list due): a list whose build saw the same fingerprint is kept for another TTL, any other is built afresh.
+ * After `invalidate()` callers wait for the new one, so a product that went out of stock is never served again.
  */
 export function createCatalogService(deps: { repo: CatalogRepository; cacheTtlMs?: number }) {
   const { repo } = deps;
   const ttl = deps.cacheTtlMs ?? 5000;
-  type Entry = { body: Buffer; at: number; generation: number };
+  /** `fingerprint`: the catalogue's, read just before the list was: a later change to any product changes it. */
+  type Entry = { body: Buffer; at: number; generation: number; fingerprint: string; checking?: boolean };
   const cached = new Map<string, Entry>();
   const building = new Map<string, { promise: Promise<Buffer>; generation: number }>();
   let cachedBytes = 0;
@@ -49,11 +51,13 @@ export function createCatalogService(deps: { repo: CatalogRepository; cacheTtlMs
     const inFlight = building.get(key);
     if (inFlight?.generation === generation) return inFlight.promise;
     const startedAt = generation;
-    const promise = list(query)
-      .then((page) => {
+    const promise = repo
+      .fingerprint()
+      .then(async (fingerprint) => {
+        const page = await list(query);
         const body = Buffer.from(JSON.stringify({ success: true, ...page }));
         // A change that landed while we were reading must not be overwritten by the older read.
-        if (startedAt === generation) remember(key, { body, at: Date.now(), generation: startedAt });
+        if (startedAt === generation) remember(key, { body, at: Date.now(), generation: startedAt, fingerprint });
         return body;
       })
       .finally(() => {
@@ -63,19 +67,46 @@ export function createCatalogService(deps: { repo: CatalogRepository; cacheTtlMs
     return promise;
   }
 
+  let fingerprintRead: Promise<string> | null = null;
+
+  /** The catalogue's fingerprint now: one read shared by every list that comes due meanwhile. */
+  function currentFingerprint(): Promise<string> {
+    fingerprintRead ??= repo.fingerprint().finally(() => {
+      fingerprintRead = null;
+    });
+    return fingerprintRead;
+  }
+
+  /** A kept list past the TTL: kept for another one if nothing changed since its build, otherwise built afresh. */
+  function revalidate(key: string, query: ProductListQuery, entry: Entry): void {
+    if (entry.checking) return;
+    entry.checking = true;
+    currentFingerprint().then(
+      (fingerprint) => {
+        entry.checking = false;
+        if (cached.get(key) !== entry) return;
+        if (fingerprint === entry.fingerprint) entry.at = Date.now();
+        else build(key, query).catch(() => {});
+      },
+      () => {
+        entry.checking = false;
+      },
+    );
+  }
+
   /** One key per distinct answer: the filters as the list applies them (an empty search is no search). */
   // (NUL cannot occur in the filters: the contract refuses control characters.)
   const keyOf = (query: ProductListQuery) => `${query.search || ''}\0${query.category || ''}\0${query.seller ?? ''}\0${query.page ?? 1}\0${query.limit ?? ''}`;
 
   /**
    * The list's body if one is kept for the current catalogue, at once (no promise: the hot path of every page view);
-   * past the TTL it is still served while a fresh one is built in the background.
+   * past the TTL it is still served while it is checked in the background.
    */
   function cachedListJson(query: ProductListQuery): Buffer | undefined {
     const key = keyOf(query);
     const entry = cached.get(key);
     if (!entry || entry.generation !== generation) return undefined;
-    if (Date.now() - entry.at >= ttl) build(key, query).catch(() => {}); // refresh in the background
+    if (Date.now() - entry.at >= ttl) revalidate(key, query, entry);
     return entry.body;
   }
 
