@@ -131,7 +131,10 @@ const PLACE_ORDER_NAMES = [
   null,
 ] as const;
 
-/** The SQLSTATE `place_checkout` raises when a counted product has too few units left (its id is the DETAIL). */
+/**
+ * The SQLSTATE `place_checkout` raises when a counted product has too few units left, or any product is no longer on
+ * sale (deleted or switched off since the checkout's read); its id is the DETAIL.
+ */
 const OUT_OF_STOCK_SQLSTATE = 'FC409';
 /** The SQLSTATE `place_checkout` raises when the shopper already holds their allowance of unpaid online checkouts. */
 const TOO_MANY_UNPAID_SQLSTATE = 'FC429';

@@ -1,7 +1,9 @@
 -- place_checkout refuses an order of a store that no longer sells (FC410, the store's id as DETAIL), read under the
 -- lock an operator's change of standing takes, so a suspension that commits between the checkout's read and its
--- write no longer lets the order through (core/modules/orders/order-repository.ts). The rest of the function is as
--- 20261126142000_order_items_stock_taken left it.
+-- write no longer lets the order through (core/modules/orders/order-repository.ts). A line whose stock is not counted
+-- is checked the same way: its product must still be on sale (not deleted, not switched off) under a share lock that
+-- waits for a seller's change in progress, or the checkout fails as out of stock (FC409), as a counted line already
+-- did. The rest of the function is as 20261126142000_order_items_stock_taken left it.
 
 CREATE OR REPLACE FUNCTION place_checkout(
   -- { id, checkoutId, userId, amountPaise, feePaise, paymentType, idempotencyKey, idempotencyFingerprint }
@@ -91,12 +93,20 @@ BEGIN
 
   -- Stock last, across all orders, in product id order (a product appears in one order only: one store sells it).
   FOR v_line IN
-    SELECT i."productId" AS product_id, i.quantity
+    SELECT i."productId" AS product_id, i.quantity, i.counted
       FROM jsonb_array_elements(p_orders) o,
            jsonb_to_recordset(o.value->'items') AS i("productId" UUID, quantity INTEGER, counted BOOLEAN)
-     WHERE i.counted
      ORDER BY i."productId"
   LOOP
+    IF NOT v_line.counted THEN
+      -- No units to take, but still on sale: a delete or switch-off that committed since the checkout's read is seen
+      -- here, and one in progress is waited for.
+      PERFORM 1 FROM products WHERE id = v_line.product_id AND deleted_at IS NULL AND in_stock FOR SHARE;
+      IF NOT FOUND THEN
+        RAISE EXCEPTION USING ERRCODE = 'FC409', MESSAGE = 'out_of_stock', DETAIL = v_line.product_id::text;
+      END IF;
+      CONTINUE;
+    END IF;
     UPDATE products
        SET stock_quantity = stock_quantity - v_line.quantity,
            in_stock = stock_quantity - v_line.quantity > 0,

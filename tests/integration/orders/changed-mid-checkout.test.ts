@@ -4,10 +4,11 @@ import { buildTestContext, type TestContext } from '../../helpers/build-app';
 import { createProduct, createStore, postCodOrder, shopperWithAddress } from '../../helpers/factories';
 
 /**
- * An operator suspends a store while a shopper's checkout is between its read (which saw the store selling) and its
- * write: the checkout must not place an order with a store that no longer sells, and must write nothing at all.
+ * A change commits while a shopper's checkout is between its read (which saw everything on sale) and its write: an
+ * operator suspends a store, or a seller switches off a product whose stock is not counted. The checkout must not
+ * order what is no longer on sale, and must write nothing at all.
  */
-describe('a store suspended in the middle of a checkout', () => {
+describe('a change in the middle of a checkout', () => {
   let ctx: TestContext;
   let operator: pg.Client;
 
@@ -64,5 +65,29 @@ describe('a store suspended in the middle of a checkout', () => {
     // The other store's part alone goes through.
     const again = await postCodOrder(ctx.app, shopper.cookie, { items: [{ product: spinach.id, quantity: 1 }], address: shopper.address._id });
     expect(again.statusCode, again.body).toBe(201);
+  });
+
+  it('refuses a product not counted in stock that its seller switched off meanwhile, as out of stock', async () => {
+    const shopper = await shopperWithAddress(ctx.app);
+    const store = await createStore(ctx.db, { storeName: 'Herb Corner' });
+    const basil = await createProduct(ctx.db, { sellerId: store.id, name: 'Basil', stockQuantity: null });
+    const mint = await createProduct(ctx.db, { sellerId: store.id, name: 'Mint', stockQuantity: 4 });
+
+    // The seller's switch, as the product service makes it: the product locked, then written.
+    await operator.query('BEGIN');
+    await operator.query('SELECT id FROM products WHERE id = $1 FOR UPDATE', [basil.id]);
+    await operator.query('UPDATE products SET in_stock = false WHERE id = $1', [basil.id]);
+
+    const answer = Promise.resolve(
+      postCodOrder(ctx.app, shopper.cookie, { items: [{ product: basil.id, quantity: 1 }, { product: mint.id, quantity: 1 }], address: shopper.address._id }),
+    );
+    await checkoutWaitingForLock();
+    await operator.query('COMMIT');
+
+    const res = await answer;
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toMatchObject({ success: false, code: 'out_of_stock', message: 'Out of stock: Basil' });
+    expect(await ctx.db.order.count({ where: { userId: shopper.user._id } })).toBe(0);
+    expect((await ctx.db.product.findUniqueOrThrow({ where: { id: mint.id } })).stockQuantity).toBe(4);
   });
 });
