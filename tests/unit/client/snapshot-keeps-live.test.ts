@@ -90,7 +90,7 @@ describe("a store's own product snapshot that was on its way when changes arrive
     store.productsRequested();
     store.productReceived(productFixture('c'));
     store.productReceived(productFixture('a', { offerPrice: 30, version: 2 }));
-    store.stockToggled('a', false);
+    store.stockToggled('a', false, 2);
     store.productRemoved('b');
     store.productsLoaded([productFixture('a'), productFixture('b')]);
     expect(useSellerProducts.getState().products).toEqual([productFixture('c'), productFixture('a', { offerPrice: 30, inStock: false, version: 2 })]);
@@ -104,6 +104,31 @@ describe("a store's own product snapshot that was on its way when changes arrive
     store.productsRequested();
     store.productsLoaded([productFixture('a', { version: 3 }), productFixture('b')]);
     expect(useSellerProducts.getState().products).toEqual([productFixture('a', { version: 3 }), productFixture('b')]);
+  });
+
+  it('drops a switch’s undo once newer news of the product came (the switch was saved, its answer lost)', () => {
+    const store = useSellerProducts.getState();
+    store.productReceived(productFixture('a', { version: 5 }));
+    store.stockToggled('a', false, 5);
+    // The switch was saved as version 6 and announced; its own answer never came back, so the page undoes it.
+    store.productReceived(productFixture('a', { inStock: false, version: 6 }));
+    store.stockToggled('a', true, 5);
+    expect(useSellerProducts.getState().products.find((p) => p._id === 'a')).toEqual(productFixture('a', { inStock: false, version: 6 }));
+  });
+
+  it('does not lay a switch made on an older state over a newer snapshot', () => {
+    const store = useSellerProducts.getState();
+    store.productReceived(productFixture('a', { version: 5 }));
+    store.productsRequested();
+    store.stockToggled('a', false, 5);
+    // Another tab switched it on again after this one's switch was saved: the list read is version 7.
+    store.productsLoaded([productFixture('a', { version: 7 }), productFixture('b')]);
+    expect(useSellerProducts.getState().products.find((p) => p._id === 'a')).toEqual(productFixture('a', { version: 7 }));
+    // And a switch still waiting, on the very state the list holds, stays shown.
+    store.productsRequested();
+    store.stockToggled('a', false, 7);
+    store.productsLoaded([productFixture('a', { version: 7 }), productFixture('b')]);
+    expect(useSellerProducts.getState().products.find((p) => p._id === 'a')).toEqual(productFixture('a', { inStock: false, version: 7 }));
   });
 
   it('never brings back a product it deleted, and drops a live echo older than its own answer', () => {

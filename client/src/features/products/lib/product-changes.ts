@@ -3,9 +3,12 @@ import type { ProductDto } from '@core/contracts/http/product-replies';
 /**
  * A change to a product list: a product's state as of its version (live, or a seller's answered edit), its removal
  * as of a version (`Infinity`: the store deleted it here, for good), or a store's own stock switch before the
- * server's answer (no version yet).
+ * server's answer, made on the product as of `basedOn` (any newer state of the product supersedes it).
  */
-export type ProductChange = { product: ProductDto } | { removedId: string; version: number } | { toggledId: string; inStock: boolean };
+export type ProductChange =
+  | { product: ProductDto }
+  | { removedId: string; version: number }
+  | { toggledId: string; inStock: boolean; basedOn: number };
 
 /** The newest version of each product this page has applied, live or from a snapshot. */
 export type Versions = Readonly<Record<string, number>>;
@@ -21,8 +24,9 @@ const versionOf = (change: ProductChange): number | undefined =>
  * (the workers announce concurrently, and a seller's own answer races its live echo), so such a change is dropped.
  */
 export function isStale(versions: Versions, change: ProductChange): boolean {
-  const version = versionOf(change);
-  return version !== undefined && version <= (versions[idOf(change)] ?? -1);
+  const held = versions[idOf(change)] ?? -1;
+  if ('toggledId' in change) return change.basedOn < held;
+  return versionOf(change)! <= held;
 }
 
 export function noting(versions: Versions, change: ProductChange): Versions {
@@ -49,9 +53,10 @@ export function mergedSnapshot(
     return newer ? [newer] : [];
   });
   const replayed = (held.sinceRequest ?? []).filter((change) => {
-    const version = versionOf(change);
     const read = inSnapshot.get(idOf(change));
-    return version === undefined || read === undefined || version > read;
+    if (read === undefined) return true;
+    // A switch still waiting for its answer stands on the state it was made on, not on a newer one.
+    return 'toggledId' in change ? change.basedOn >= read : versionOf(change)! > read;
   });
   const versions: Record<string, number> = { ...held.versions };
   for (const p of snapshot) versions[p._id] = Math.max(versions[p._id] ?? -1, p.version);

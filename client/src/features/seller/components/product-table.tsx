@@ -44,7 +44,9 @@ function ProductRow({ product }: { product: ProductDto }) {
       stockInput.current?.focus();
       return;
     }
-    stockToggled(product._id, next);
+    // Made on the product as shown; a newer state of it (this switch's own answer or live news) replaces it, and the
+    // undo below is dropped once one has come.
+    stockToggled(product._id, next, product.version);
     return stockChange.run(
       true,
       async () => {
@@ -52,7 +54,7 @@ function ProductRow({ product }: { product: ProductDto }) {
         productReceived(reply.product);
         toast.success(reply.message);
       },
-      () => stockToggled(product._id, !next),
+      () => stockToggled(product._id, !next, product.version),
     );
   }
 

@@ -15,7 +15,8 @@ type SellerProductsState = LoadedList<'products', ProductDto> & {
   sinceRequest: ProductChange[] | null;
   /** A live or answered state: replaced in place or added first (the seller sees out-of-stock products too). */
   productReceived: (product: ProductDto) => void;
-  stockToggled: (id: string, inStock: boolean) => void;
+  /** The store's own switch, shown before the server answers; made on the product at version `basedOn`. */
+  stockToggled: (id: string, inStock: boolean, basedOn: number) => void;
   /** Deleted by this store here (for good), or a live removal as of the product's version. */
   productRemoved: (id: string, version?: number) => void;
 };
@@ -41,7 +42,7 @@ export const useSellerProducts = create<SellerProductsState>()((set) => ({
   productsLoaded: (snapshot) => set((s) => ({ ...mergedSnapshot(snapshot, s, applied), status: 'ready', sinceRequest: null })),
   productsFailed: () => set((s) => ({ status: s.status === 'ready' ? 'ready' : 'error', sinceRequest: null })),
   productReceived: (product) => set((s) => received(s, { product })),
-  stockToggled: (id, inStock) => set((s) => received(s, { toggledId: id, inStock })),
+  stockToggled: (id, inStock, basedOn) => set((s) => received(s, { toggledId: id, inStock, basedOn })),
   // A deletion is final: nothing said of the product afterwards brings it back.
   productRemoved: (id, version = Number.POSITIVE_INFINITY) => set((s) => received(s, { removedId: id, version })),
 }));
