@@ -112,4 +112,21 @@ describe('the checkout’s Idempotency-Key', () => {
     expect(calls).toHaveLength(1);
     expect(useToasts.getState().toasts.map((t) => t.message)).toEqual(['Only 1 left of Apples']);
   });
+
+  it('treats a proxy’s 502/503/504 as no answer: retried with the same key, and the key outlives the checkout page', async () => {
+    const gatewayTimeout = () => Promise.resolve(new Response('<html>504 Gateway Time-out</html>', { status: 504, headers: { 'content-type': 'text/html' } }));
+    const calls = serverAnswers(gatewayTimeout);
+    const items = [{ product: 'p9', quantity: 3 }];
+    const first = renderPlaceOrder([1]);
+    await act(() => first.current.placeOrder({ items, address: ADDRESS }, 'COD'));
+    expect(calls).toHaveLength(2);
+    expect(useToasts.getState().toasts.map((t) => t.message)).toEqual([
+      'We could not reach FreshCart to confirm your order. Check your connection, then My Orders: if it is not there, place it again.',
+    ]);
+
+    // The shopper went to My Orders and came back: a new checkout panel, the same checkout, the same key.
+    const again = renderPlaceOrder([]);
+    await act(() => again.current.placeOrder({ items, address: ADDRESS }, 'COD'));
+    expect(new Set(calls.map((c) => c.key)).size).toBe(1);
+  });
 });

@@ -25,18 +25,30 @@ const RETRY_AFTER_MS = [1_000, 3_000];
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * No answer from the API itself: the network (0), or the proxy in front of it saying the API process was unreachable
+ * or went away mid-request (502, 503, 504). The checkout may have been placed; only a retry with its key can tell.
+ */
+const unanswered = (error: unknown): boolean => error instanceof ApiError && [0, 502, 503, 504].includes(error.status);
+
 /** `send`, tried again with the same key after each wait while no answer comes back. */
 async function untilAnswered<T>(send: () => Promise<T>, waits: readonly number[]): Promise<T> {
   for (const ms of waits) {
     try {
       return await send();
     } catch (error) {
-      if (!(error instanceof ApiError) || error.status !== 0) throw error;
+      if (!unanswered(error)) throw error;
       await wait(ms);
     }
   }
   return send();
 }
+
+/**
+ * Checkout content → the key of its unanswered try, for the page's lifetime: the shopper told to check My Orders
+ * leaves the cart, and coming back to place the same checkout must find its key again.
+ */
+const keysOfUnanswered = new Map<string, string>();
 
 /** What a checkout sends, lines in a fixed order (as the server compares them): same checkout, same text. */
 function contentOf(body: PlaceOrderBody, method: PaymentMethod): string {
@@ -53,8 +65,6 @@ function contentOf(body: PlaceOrderBody, method: PaymentMethod): string {
 export function usePlaceOrder(onPlaced: () => void, retryAfterMs: readonly number[] = RETRY_AFTER_MS) {
   const [busy, setBusy] = useState(false);
   const busyRef = useRef(false);
-  // Checkout content → the key of its unanswered try. Content changed and changed back finds its key again.
-  const unanswered = useRef(new Map<string, string>());
   const navigate = useNavigate();
   const payOnline = useOnlinePayment();
 
@@ -63,27 +73,27 @@ export function usePlaceOrder(onPlaced: () => void, retryAfterMs: readonly numbe
     busyRef.current = true;
     setBusy(true);
     const content = contentOf(body, method);
-    const key = unanswered.current.get(content) ?? uuid();
-    unanswered.current.set(content, key);
+    const key = keysOfUnanswered.get(content) ?? uuid();
+    keysOfUnanswered.set(content, key);
     try {
       if (method === 'COD') {
         const reply = await untilAnswered(() => placeCodOrder(body, key), retryAfterMs);
-        unanswered.current.delete(content);
+        keysOfUnanswered.delete(content);
         toast.success(reply.message ?? 'Order placed');
         // The confirmation first (every store's order of the checkout: ids, items, amount, payment), then My Orders.
         navigate('/order-placed', { state: { order: reply.order, orders: reply.orders } });
         onPlaced();
       } else {
         const checkout = await untilAnswered(() => createOnlineOrder(body, key), retryAfterMs);
-        unanswered.current.delete(content);
+        keysOfUnanswered.delete(content);
         // The cart stays until the payment places the order for good (the server then drops the bought lines and the
         // live update drops them here): a shopper who walks away from Checkout finds their items again.
         navigate('/my-orders');
         payOnline(checkout);
       }
     } catch (error) {
-      const unconfirmed = error instanceof ApiError && error.status === 0;
-      if (!unconfirmed) unanswered.current.delete(content);
+      const unconfirmed = unanswered(error);
+      if (!unconfirmed) keysOfUnanswered.delete(content);
       toast.error(unconfirmed ? UNCONFIRMED : error instanceof ApiError && error.code === 'idempotency_key_reused' ? KEY_REUSED : errorMessage(error));
     } finally {
       busyRef.current = false;
