@@ -12,6 +12,7 @@ import { useCart } from '../../../client/src/features/cart/stores/cart-store';
 import { useMyOrders } from '../../../client/src/features/orders/stores/my-orders-store';
 import { useSellerSession } from '../../../client/src/features/seller/stores/seller-session-store';
 import { api, ApiError, whenSessionRefused } from '../../../client/src/lib/api-client';
+import { orderFixture } from './marketplace-fixtures';
 import { ScriptedSocket } from './scripted-socket';
 
 const asha: UserDto = { _id: 'u1', name: 'Asha', email: 'asha@example.com', phone: null, cartItems: { apple: 2 } };
@@ -21,17 +22,19 @@ const json = (body: unknown, status = 200) => new Response(JSON.stringify(body),
 
 /** What the server says of this browser's sessions now. */
 let shopperSignedIn: boolean;
+let shopperNow: UserDto;
 let storeSignedIn: boolean;
 let asked: string[];
 beforeEach(() => {
   shopperSignedIn = true;
+  shopperNow = asha;
   storeSignedIn = true;
   asked = [];
   ScriptedSocket.opened = [];
   vi.stubGlobal('WebSocket', ScriptedSocket);
   vi.stubGlobal('fetch', async (url: string) => {
     asked.push(url);
-    if (url === '/api/user/is-auth') return json(shopperSignedIn ? { success: true, user: asha } : { success: false, message: 'Not logged in', user: null });
+    if (url === '/api/user/is-auth') return json(shopperSignedIn ? { success: true, user: shopperNow } : { success: false, message: 'Not logged in', user: null });
     if (url === '/api/seller/is-auth') return json(storeSignedIn ? { success: true, seller: store } : { success: false, message: 'Not logged in' });
     if (url === '/api/order/user') return json({ success: false, code: 'unauthorized', message: 'Please login' }, 401);
     return json({ success: true, products: [] });
@@ -99,5 +102,16 @@ describe('a session that ended elsewhere', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(asked.filter((url) => url.endsWith('/is-auth'))).toEqual([]);
     stop();
+  });
+
+  it('hands the page to another account signed in on this browser meanwhile, without the last one’s data', async () => {
+    const ravi: UserDto = { _id: 'u2', name: 'Ravi', email: 'ravi@example.com', phone: null, cartItems: { milk: 1 } };
+    shopperNow = ravi;
+    useMyOrders.setState({ orders: [orderFixture({ _id: 'asha-order' })], status: 'ready' });
+    await recheckSessions();
+    expect(useSession.getState().user).toEqual(ravi);
+    expect(useCart.getState().items).toEqual({ milk: 1 });
+    expect(useMyOrders.getState().orders).toEqual([]);
+    expect(toastTexts()).toEqual(['Signed in as Ravi in another tab.']);
   });
 });
