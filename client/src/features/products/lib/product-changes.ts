@@ -19,19 +19,28 @@ const idOf = (change: ProductChange): string =>
 const versionOf = (change: ProductChange): number | undefined =>
   'product' in change ? change.product.version : 'removedId' in change ? change.version : undefined;
 
-/**
- * Whether the page already holds this state of the product or a newer one. Announcements can overtake one another
- * (the workers announce concurrently, and a seller's own answer races its live echo), so such a change is dropped.
- */
-export function isStale(versions: Versions, change: ProductChange): boolean {
-  const held = versions[idOf(change)] ?? -1;
-  if ('toggledId' in change) return change.basedOn < held;
-  return versionOf(change)! <= held;
-}
+/** What a product list holds: its products, the newest version of each applied, and the changes since a refetch. */
+type HeldList = { products: ProductDto[]; versions: Versions; sinceRequest: ProductChange[] | null };
 
-export function noting(versions: Versions, change: ProductChange): Versions {
+/**
+ * A change applied to a held list, unless the list already holds this state of the product or a newer one:
+ * announcements can overtake one another (the workers announce concurrently, and a seller's own answer races its live
+ * echo), so such a change is dropped. A change kept is also remembered for a refetch on its way.
+ */
+export function withChange(
+  held: HeldList,
+  change: ProductChange,
+  apply: (products: ProductDto[], change: ProductChange) => ProductDto[],
+): Partial<HeldList> {
+  const id = idOf(change);
+  const newest = held.versions[id] ?? -1;
   const version = versionOf(change);
-  return version === undefined ? versions : { ...versions, [idOf(change)]: version };
+  if ('toggledId' in change ? change.basedOn < newest : version! <= newest) return {};
+  return {
+    products: apply(held.products, change),
+    versions: version === undefined ? held.versions : { ...held.versions, [id]: version },
+    sinceRequest: held.sinceRequest && [...held.sinceRequest, change],
+  };
 }
 
 /**
@@ -42,7 +51,7 @@ export function noting(versions: Versions, change: ProductChange): Versions {
  */
 export function mergedSnapshot(
   snapshot: ProductDto[],
-  held: { products: ProductDto[]; versions: Versions; sinceRequest: ProductChange[] | null },
+  held: HeldList,
   apply: (products: ProductDto[], change: ProductChange) => ProductDto[],
 ): { products: ProductDto[]; versions: Versions } {
   const inSnapshot = new Map(snapshot.map((p) => [p._id, p.version]));

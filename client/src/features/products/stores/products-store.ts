@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { ProductDto } from '@core/contracts/http/product-replies';
 import type { LoadedList } from '../../../lib/load-status';
-import { isStale, mergedSnapshot, noting, type ProductChange, type Versions } from '../lib/product-changes';
+import { mergedSnapshot, withChange, type ProductChange, type Versions } from '../lib/product-changes';
 
 /** `products` holds in-stock products only: out-of-stock ones are hidden from shoppers. */
 type ProductsState = LoadedList<'products', ProductDto> & {
@@ -23,11 +23,6 @@ function applied(products: ProductDto[], change: ProductChange): ProductDto[] {
   return held ? products.map((p) => (p._id === id ? change.product : p)) : [...products, change.product];
 }
 
-function received(s: ProductsState, change: ProductChange): Partial<ProductsState> {
-  if (isStale(s.versions, change)) return {};
-  return { products: applied(s.products, change), versions: noting(s.versions, change), sinceRequest: s.sinceRequest && [...s.sinceRequest, change] };
-}
-
 export const useProducts = create<ProductsState>()((set) => ({
   products: [],
   status: 'idle',
@@ -37,6 +32,6 @@ export const useProducts = create<ProductsState>()((set) => ({
   productsLoaded: (snapshot) =>
     set((s) => ({ ...mergedSnapshot(snapshot.filter((p) => p.inStock), s, applied), status: 'ready', sinceRequest: null })),
   productsFailed: () => set((s) => ({ status: s.status === 'ready' ? 'ready' : 'error', sinceRequest: null })),
-  productReceived: (product) => set((s) => received(s, { product })),
-  productRemoved: (productId, version) => set((s) => received(s, { removedId: productId, version })),
+  productReceived: (product) => set((s) => withChange(s, { product }, applied)),
+  productRemoved: (productId, version) => set((s) => withChange(s, { removedId: productId, version }, applied)),
 }));

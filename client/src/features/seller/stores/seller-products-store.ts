@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { ProductDto } from '@core/contracts/http/product-replies';
 import type { LoadedList } from '../../../lib/load-status';
-import { isStale, mergedSnapshot, noting, type ProductChange, type Versions } from '../../products/lib/product-changes';
+import { mergedSnapshot, withChange, type ProductChange, type Versions } from '../../products/lib/product-changes';
 
 type SellerProductsState = LoadedList<'products', ProductDto> & {
   /** The newest version of each product applied: an older answer or announcement of it changes nothing. */
@@ -28,11 +28,6 @@ function applied(products: ProductDto[], change: ProductChange): ProductDto[] {
   return products.some((p) => p._id === product._id) ? products.map((p) => (p._id === product._id ? product : p)) : [product, ...products];
 }
 
-function received(s: SellerProductsState, change: ProductChange): Partial<SellerProductsState> {
-  if (isStale(s.versions, change)) return {};
-  return { products: applied(s.products, change), versions: noting(s.versions, change), sinceRequest: s.sinceRequest && [...s.sinceRequest, change] };
-}
-
 export const useSellerProducts = create<SellerProductsState>()((set) => ({
   products: [],
   status: 'idle',
@@ -41,8 +36,8 @@ export const useSellerProducts = create<SellerProductsState>()((set) => ({
   productsRequested: () => set((s) => ({ status: s.status === 'ready' ? 'ready' : 'loading', sinceRequest: [] })),
   productsLoaded: (snapshot) => set((s) => ({ ...mergedSnapshot(snapshot, s, applied), status: 'ready', sinceRequest: null })),
   productsFailed: () => set((s) => ({ status: s.status === 'ready' ? 'ready' : 'error', sinceRequest: null })),
-  productReceived: (product) => set((s) => received(s, { product })),
-  stockToggled: (id, inStock, basedOn) => set((s) => received(s, { toggledId: id, inStock, basedOn })),
+  productReceived: (product) => set((s) => withChange(s, { product }, applied)),
+  stockToggled: (id, inStock, basedOn) => set((s) => withChange(s, { toggledId: id, inStock, basedOn }, applied)),
   // A deletion is final: nothing said of the product afterwards brings it back.
-  productRemoved: (id, version = Number.POSITIVE_INFINITY) => set((s) => received(s, { removedId: id, version })),
+  productRemoved: (id, version = Number.POSITIVE_INFINITY) => set((s) => withChange(s, { removedId: id, version }, applied)),
 }));
