@@ -14,10 +14,9 @@ import { useSellerProducts } from '../features/seller/stores/seller-products-sto
 import { useAdminOrders } from '../features/operator/stores/admin-orders-store';
 import { useAdminStores } from '../features/operator/stores/admin-stores-store';
 import { getSellerProducts } from '../features/seller/api/seller-products';
-import { isSeller } from '../features/seller/api/seller-session';
 import { useSellerSession } from '../features/seller/stores/seller-session-store';
 import { refreshCart, refreshProducts } from './bootstrap';
-import { recheckSessions } from './session-check';
+import { recheckSessions, recheckStore } from './session-check';
 
 /** Who the server says this socket is (its `hello`): a shopper's socket also gets their own order.created. */
 let socketRole: Extract<WsMessage, { type: 'hello' }>['role'] = 'visitor';
@@ -39,16 +38,6 @@ function refreshSellerProducts(): void {
     (products) => useSellerProducts.getState().productsLoaded(products),
     () => useSellerProducts.getState().productsFailed(),
   );
-}
-
-/** After a (re)connect: the operator may have decided on the signed-in store while the socket was down. */
-async function refreshSellerStanding(): Promise<void> {
-  const signedIn = useSellerSession.getState().seller;
-  if (!signedIn) return;
-  const seller = await isSeller().catch(() => null);
-  // Gone or another store meanwhile: the seller pages' own checks deal with that.
-  if (!seller || seller.id !== signedIn.id || useSellerSession.getState().seller?.id !== seller.id) return;
-  useSellerSession.getState().sellerChecked(seller);
 }
 
 /** The signed-in store's data in this tab, back to nothing loaded: its seller pages and the operator's. */
@@ -136,7 +125,8 @@ export function startLiveUpdates(): () => void {
       useLiveConnection.getState().connected();
       refreshProducts();
       void refreshCart();
-      void refreshSellerStanding();
+      // The operator may have decided on the store, or its session ended, while the socket was down.
+      void recheckStore();
     },
     sessionEnded: () => void recheckSessions(),
   });

@@ -44,11 +44,16 @@ async function recheckShopper(): Promise<void> {
   toast.error('Your session has ended. Please login again.', { id: 'session-ended' });
 }
 
-async function recheckStore(): Promise<void> {
+/** The store's part of the check, also made after every live (re)connect: a store still signed in takes its standing. */
+export async function recheckStore(): Promise<void> {
   const asked = useSellerSession.getState().seller;
   if (!asked) return;
   const seller = await isSeller().catch(() => asked);
-  if (useSellerSession.getState().seller !== asked || seller?.id === asked.id) return;
+  if (useSellerSession.getState().seller !== asked) return;
+  if (seller?.id === asked.id) {
+    if (seller !== asked) useSellerSession.getState().sellerChecked(seller);
+    return;
+  }
   useSellerOrders.getState().allSeen();
   if (seller) {
     useSellerSession.getState().sellerLoggedIn(seller);
