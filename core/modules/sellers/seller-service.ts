@@ -96,12 +96,16 @@ export async function ensureConfiguredSeller(
   const passwords = createPasswordHasher({ logN: config.passwordScryptLogN });
   const { email, password } = config.seller;
   const existing = await repo.findByEmail(email);
-  // An unchanged password hashed at an older cost is left for the seller's next login to upgrade.
-  if (existing && (await passwords.verify(password, existing.passwordHash)).ok) return { sellerId: existing.id, action: 'unchanged' };
+  const operator = await repo.findOperator();
+  // Nothing to do only when the configured account already is the operator with this password. A store that signed up
+  // with the configured email and password is not: it is made the operator below, and the old one (the public demo
+  // account, say) a store. An unchanged password hashed at an older cost is left for the next login to upgrade.
+  const passwordKept = existing !== null && (await passwords.verify(password, existing.passwordHash)).ok;
+  if (passwordKept && operator?.id === existing.id) return { sellerId: existing.id, action: 'unchanged' };
   const passwordHash = await passwords.hash(password);
   // A new SELLER_EMAIL moves the operator's account: the old email (the public demo one, say) no longer signs in, and
   // FreshCart keeps its products and orders.
-  const previous = existing ? null : await repo.findOperator();
+  const previous = existing ? null : operator;
   const seller = previous
     ? await repo.moveOperator(previous.id, { email: email.toLowerCase(), passwordHash })
     : await repo.upsertOperator({ name: CONFIGURED_SELLER_NAME, storeName: OPERATOR_STORE_NAME, email: email.toLowerCase(), passwordHash });

@@ -52,4 +52,25 @@ describe('ensureConfiguredSeller with a new SELLER_EMAIL', () => {
     expect((await stores(String(former.headers['set-cookie']).split(';')[0]!)).statusCode).toBe(403);
     expect(await ctx.db.seller.findUniqueOrThrow({ where: { id: formerId }, select: { isOperator: true } })).toEqual({ isOperator: false });
   });
+
+  it('makes a store that signed up with the configured email and password the operator, and the former one a store', async () => {
+    // As an owner who tried the demo, then signed up their own store, then went live with that very login.
+    const { sellerId: formerId } = await ensureConfiguredSeller(ctx.db, ctx.config);
+    const before = await loginSeller(ctx);
+    const body = sellerRegisterBody();
+    const registered = await ctx.app.inject({ method: 'POST', url: '/api/seller/register', payload: body });
+    const storeId = registered.json().seller.id as string;
+
+    const live = { ...ctx.config, seller: { email: body.email, password: body.password } };
+    expect(await ensureConfiguredSeller(ctx.db, live, ctx.services.sessions)).toEqual({ sellerId: storeId, action: 'updated' });
+    expect((await operators()).map((o) => o.id)).toEqual([storeId]);
+    expect((await stores(before)).statusCode).toBe(401);
+    const own = await login(live.seller);
+    expect((await stores(String(own.headers['set-cookie']).split(';')[0]!)).statusCode).toBe(200);
+    const former = await login(ctx.config.seller);
+    expect((await stores(String(former.headers['set-cookie']).split(';')[0]!)).statusCode).toBe(403);
+    expect(await ctx.db.seller.findUniqueOrThrow({ where: { id: formerId }, select: { isOperator: true } })).toEqual({ isOperator: false });
+    // Run again with the same configuration, nothing changes.
+    expect(await ensureConfiguredSeller(ctx.db, live, ctx.services.sessions)).toEqual({ sellerId: storeId, action: 'unchanged' });
+  });
 });
