@@ -57,10 +57,14 @@ if pair > 0 then
     if wait > 0 then return {0, math.ceil(wait / 1000)} end
   end
 end
-redis.call('INCR', KEYS[1])
-redis.call('EXPIRE', KEYS[1], window, 'NX')
-redis.call('INCR', KEYS[2])
-redis.call('EXPIRE', KEYS[2], window, 'NX')
+-- The window starts at a key's first attempt. (EXPIRE's NX flag says the same, but only from Redis 7 on: on 6 the
+-- call fails after the INCR, which a script does not undo, and leaves a counter that never expires.)
+local function spend(key)
+  redis.call('INCR', key)
+  if redis.call('TTL', key) < 0 then redis.call('EXPIRE', key, window) end
+end
+spend(KEYS[1])
+spend(KEYS[2])
 return {1, 0}`;
 
 /** A failed check: the account's failure count and time feed the backoff of clients that keep failing. */

@@ -83,6 +83,21 @@ describe('POST /api/user/login budget (Redis up)', () => {
     expect(keys.join(' ')).not.toContain(shopper.email);
   });
 
+  it('starts the window of each counter at its first attempt: every counter expires, and later attempts do not push it back', async () => {
+    const shopper = await registerUser(ctx.app);
+    await loginFrom(ctx, '10.0.4.9', { email: shopper.email, password: 'wrong-password' });
+    const counters = [...(await ctx.redis.keys(`${ctx.prefix}:login:user:pair:10.0.4.9:*`)), ...(await ctx.redis.keys(`${ctx.prefix}:login:user:ip:10.0.4.9`))];
+    expect(counters).toHaveLength(2);
+    for (const key of counters) expect(await ctx.redis.ttl(key)).toBeGreaterThan(0);
+    // Near the end of its window, another attempt counts in the same window.
+    for (const key of counters) await ctx.redis.expire(key, 5);
+    await loginFrom(ctx, '10.0.4.9', { email: shopper.email, password: 'wrong-password' });
+    for (const key of counters) {
+      expect(await ctx.redis.get(key)).toBe('2');
+      expect(await ctx.redis.ttl(key)).toBeLessThanOrEqual(5);
+    }
+  });
+
   it('forgives a client its failures once it logs in', async () => {
     const shopper = await registerUser(ctx.app);
     for (let i = 0; i < 4; i++) await loginFrom(ctx, '10.0.5.1', { email: shopper.email, password: 'wrong-password' });
