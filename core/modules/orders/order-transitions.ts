@@ -172,8 +172,9 @@ export async function restoreCancelledOrder(tx: Tx, req: { orderId: string; note
 }
 
 /**
- * Takes an order's units again, all or none: the product rows are locked in id order (as `place_order` does), checked,
- * and only then decremented, so a shortfall leaves the transaction clean and every product as it was. Like a new
+ * Takes an order's units again, all or none: the product rows are locked in id order (as `place_checkout` does; FOR NO
+ * KEY UPDATE, as its updates lock them, so new order and cart lines' key checks do not wait), checked, and only then
+ * decremented, so a shortfall leaves the transaction clean and every product as it was. Like a new
  * checkout, it takes from the products that count their stock now, and its lines record which ones hold units.
  */
 async function takeStockAgain(tx: Tx, orderId: string, items: { productId: string; quantity: number }[]): Promise<boolean> {
@@ -182,7 +183,7 @@ async function takeStockAgain(tx: Tx, orderId: string, items: { productId: strin
   const ids = [...wanted.keys()].sort();
   const rows = await tx.$queryRaw<{ id: string; stock_quantity: number | null; in_stock: boolean; deleted: boolean }[]>`
     SELECT id::text, stock_quantity, in_stock, deleted_at IS NOT NULL AS deleted
-      FROM products WHERE id = ANY(${ids}::uuid[]) ORDER BY id FOR UPDATE`;
+      FROM products WHERE id = ANY(${ids}::uuid[]) ORDER BY id FOR NO KEY UPDATE`;
   const available = rows.length === ids.length && rows.every((p) => !p.deleted && p.in_stock && (p.stock_quantity === null || p.stock_quantity >= wanted.get(p.id)!));
   if (!available) return false;
   for (const p of rows.filter((r) => r.stock_quantity !== null)) {
@@ -198,11 +199,26 @@ async function takeStockAgain(tx: Tx, orderId: string, items: { productId: strin
 }
 
 /**
+ * Locks the products of every line of these orders, in product id order, for a transaction that gives back or takes
+ * again the stock of several orders (a checkout's expiry, a gateway that failed at its start, a late payment). Each
+ * order's own updates go in id order, but one order after the other they would not: holding the first order's product
+ * P9 and waiting for the second's P1, while a checkout that locked P1 (in id order) waits for P9, is a deadlock. FOR NO
+ * KEY UPDATE is what those updates take anyway, and leaves the foreign-key checks of new order and cart lines free.
+ */
+export async function lockStockOf(tx: Tx, orderIds: readonly string[]): Promise<void> {
+  if (orderIds.length === 0) return;
+  await tx.$queryRaw`
+    SELECT id FROM products
+     WHERE id IN (SELECT product_id FROM order_items WHERE order_id = ANY(${[...orderIds]}::uuid[]))
+     ORDER BY id FOR NO KEY UPDATE`;
+}
+
+/**
  * Gives a cancelled order's units back, exactly once: only the transition into Cancelled calls it, under the order's
  * row lock, and only the lines that hold units (`stock_taken`: a line placed while its product did not count its stock
  * took none, whatever the product counts now), which then hold none. A product that had run out is in stock again.
- * Rows are locked in product id order, as `place_order` locks them, so a cancellation and a checkout sharing products
- * cannot deadlock.
+ * Rows are locked in product id order, as `place_checkout` locks them, so a cancellation and a checkout sharing
+ * products cannot deadlock (a transaction cancelling several orders locks all their products first: `lockStockOf`).
  */
 async function releaseStock(tx: Tx, order: OrderRow): Promise<void> {
   const held = await tx.$queryRaw<{ product_id: string; quantity: number }[]>`

@@ -9,7 +9,7 @@ import { firstOrderOf, isAwaitingPayment, isCheckoutPaid } from '../orders/check
 import { DbOrderStatus, DbPaymentType } from '../orders/order-enums';
 import type { CheckoutPaymentState } from '../orders/order-repository';
 import type { OrderService } from '../orders/order-service';
-import { transitionOrder } from '../orders/order-transitions';
+import { lockStockOf, transitionOrder } from '../orders/order-transitions';
 import { appendEvent } from '../outbox/outbox-writer';
 import { isSimulated } from './payment-gateway-factory';
 import { GatewayError, type PaymentGateway } from './payment-gateway';
@@ -144,8 +144,10 @@ export function createPaymentService(deps: {
       } catch (error) {
         reportGatewayError(error, checkoutId, 'orders.create');
         await transaction(async (tx) => {
-          // In id order, the order the settlement locks a checkout's orders in.
-          for (const orderId of placed.orders.map((o) => o._id).sort()) {
+          // In id order, the order the settlement locks a checkout's orders in; their products first, all in id order.
+          const orderIds = placed.orders.map((o) => o._id).sort();
+          await lockStockOf(tx, orderIds);
+          for (const orderId of orderIds) {
             await transitionOrder(tx, { orderId, to: OrderStatus.Cancelled, actor: { type: 'system' }, note: 'The payment gateway could not start a payment' });
           }
         });

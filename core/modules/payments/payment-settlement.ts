@@ -4,7 +4,7 @@ import { DbOrderStatus } from '../orders/order-enums';
 import { awaitingPayment, firstOrderOf, isAwaitingPayment, isCheckoutPaid } from '../orders/checkout-state';
 import type { CheckoutPaymentState as Checkout } from '../orders/order-repository';
 import type { OrderService } from '../orders/order-service';
-import { restoreCancelledOrder, transitionOrder } from '../orders/order-transitions';
+import { lockStockOf, restoreCancelledOrder, transitionOrder } from '../orders/order-transitions';
 import { appendEvent } from '../outbox/outbox-writer';
 import { GatewayError, isMoneySecured, type GatewayPayment, type PaymentGateway } from './payment-gateway';
 import { DbPaymentStatus, type AttemptSource, type PaymentRepository, type PaymentRow, type UndecidedAttempt } from './payment-repository';
@@ -74,6 +74,8 @@ export function createPaymentSettlement(deps: {
     let placed = 0;
     let restored = 0;
     const refused: Checkout['orders'] = [];
+    // Placing Pending orders moves no stock; restoring cancelled ones takes it again, one order after the other.
+    await lockStockOf(tx, checkout.orders.filter((o) => o.status === DbOrderStatus.CANCELLED).map((o) => o.id));
     for (const order of checkout.orders) {
       if (order.status === DbOrderStatus.PENDING) {
         await transitionOrder(tx, { orderId: order.id, to: OrderStatus.OrderPlaced, isPaid: true, actor: system, note });
@@ -228,6 +230,7 @@ export function createPaymentSettlement(deps: {
         const checkout = await orders.lockCheckout(tx, checkoutId);
         if (!checkout || !isAwaitingPayment(checkout)) return 'not_pending';
         await repo.failOpenPayments(tx, checkoutId, { reason: 'expired' });
+        await lockStockOf(tx, awaitingPayment(checkout).map((o) => o.id));
         for (const order of awaitingPayment(checkout)) {
           await transitionOrder(tx, { orderId: order.id, to: OrderStatus.Cancelled, actor: system, note: `No payment within ${expiryMinutes} minutes` });
         }
