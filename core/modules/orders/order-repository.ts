@@ -140,9 +140,18 @@ const OUT_OF_STOCK_SQLSTATE = 'FC409';
 const TOO_MANY_UNPAID_SQLSTATE = 'FC429';
 /** The SQLSTATE `place_checkout` raises when a store of the checkout no longer sells (its id is the DETAIL). */
 const STORE_NOT_SELLING_SQLSTATE = 'FC410';
+/**
+ * The SQLSTATE `place_checkout` raises when a product started or stopped counting its stock since the checkout's read
+ * (its id is the DETAIL): the checkout was built on a stale read.
+ */
+const COUNT_CHANGED_SQLSTATE = 'FC412';
 
-/** Why nothing was written, if so: the product with too few units, the store that stopped selling, the unpaid limit. */
-export type InsertOutcome = { soldOut: string | null; storeNotSelling: string | null; tooManyUnpaid: boolean };
+/**
+ * Why nothing was written, if so: the product with too few units, the store that stopped selling, the unpaid limit,
+ * the product whose stock counting changed since the read.
+ */
+export type InsertOutcome = { soldOut: string | null; storeNotSelling: string | null; tooManyUnpaid: boolean; countChanged: string | null };
+const WRITTEN: InsertOutcome = { soldOut: null, storeNotSelling: null, tooManyUnpaid: false, countChanged: null };
 
 /**
  * Orders are read through Prisma and plain statements on Prisma's own pool (`sqlOf`, core/infra/prisma.ts); placing
@@ -276,12 +285,13 @@ function checkoutStatements(sql: Sql) {
           ...PLACE_ORDER_NAMES, checkout.expiresAt?.toISOString() ?? null, checkout.maxUnpaid,
         ]);
         sql.outboxWritten();
-        return { soldOut: null, storeNotSelling: null, tooManyUnpaid: false };
+        return WRITTEN;
       } catch (error) {
         const cause = error as { code?: string; detail?: string };
-        if (cause.code === OUT_OF_STOCK_SQLSTATE && cause.detail) return { soldOut: cause.detail, storeNotSelling: null, tooManyUnpaid: false };
-        if (cause.code === STORE_NOT_SELLING_SQLSTATE && cause.detail) return { soldOut: null, storeNotSelling: cause.detail, tooManyUnpaid: false };
-        if (cause.code === TOO_MANY_UNPAID_SQLSTATE) return { soldOut: null, storeNotSelling: null, tooManyUnpaid: true };
+        if (cause.code === OUT_OF_STOCK_SQLSTATE && cause.detail) return { ...WRITTEN, soldOut: cause.detail };
+        if (cause.code === STORE_NOT_SELLING_SQLSTATE && cause.detail) return { ...WRITTEN, storeNotSelling: cause.detail };
+        if (cause.code === TOO_MANY_UNPAID_SQLSTATE) return { ...WRITTEN, tooManyUnpaid: true };
+        if (cause.code === COUNT_CHANGED_SQLSTATE && cause.detail) return { ...WRITTEN, countChanged: cause.detail };
         throw error;
       }
     },

@@ -37,6 +37,8 @@ export type PlacedCheckout = {
 
 /** The most units of one product a single order may take, however many lines name it. */
 export const MAX_UNITS_PER_PRODUCT = 1000;
+/** Reads a checkout may make when its products' stock counting keeps changing under it; then the shopper tries again. */
+const MAX_CHECKOUT_READS = 3;
 
 export type OrderLimits = {
   /** How long a Pending online order holds its stock. */
@@ -152,35 +154,41 @@ export function createOrderService(deps: { repo: OrderRepository; transaction: T
 
       // Every statement of a checkout on one connection: under load it waits for the pool once.
       return repo.placing(async (statements) => {
-        const checkout = await statements.loadCheckout({ userId: input.userId, addressId: input.addressId, productIds: [...lines.keys()], idempotencyKey });
-        if (checkout.existingCheckoutId) return (await existing(statements, input.userId, idempotencyKey, fingerprint))!;
-        // Unknown ids and other users' addresses look the same: neither is "your address".
-        if (!checkout.address) throw invalid('address_required', 'Please select an address');
-        const items = priceLines(lines, checkout.products);
-        const amountPaise = orderAmount(items);
-        if (amountPaise > MAX_ORDER_PAISE) throw invalid('order_too_large', 'This order is too large; split it into smaller orders');
+        // A product whose seller started or stopped counting its stock between the read and the write (a stale read:
+        // the line would take no units, or look short) makes the checkout read again and build anew.
+        reading: for (let read = 1; ; read++) {
+          const checkout = await statements.loadCheckout({ userId: input.userId, addressId: input.addressId, productIds: [...lines.keys()], idempotencyKey });
+          if (checkout.existingCheckoutId) return (await existing(statements, input.userId, idempotencyKey, fingerprint))!;
+          // Unknown ids and other users' addresses look the same: neither is "your address".
+          if (!checkout.address) throw invalid('address_required', 'Please select an address');
+          const items = priceLines(lines, checkout.products);
+          const amountPaise = orderAmount(items);
+          if (amountPaise > MAX_ORDER_PAISE) throw invalid('order_too_large', 'This order is too large; split it into smaller orders');
 
-        for (let attempt = 1; ; attempt++) {
-          const { placed, dtos } = newCheckout(input, items, toAddressDto(checkout.address), { idempotencyKey, fingerprint, limits });
-          try {
-            const { soldOut, storeNotSelling, tooManyUnpaid } = await statements.insertCheckout(placed);
-            if (soldOut) throw outOfStock(items.filter((i) => i.product.id === soldOut).map((i) => i.product));
-            // Suspended (or otherwise off sale) after the read above: its products are gone, as the read would now say.
-            if (storeNotSelling) throw notAvailable(items.filter((i) => i.product.sellerId === storeNotSelling).map((i) => i.product.id));
-            if (tooManyUnpaid) {
-              throw conflict(
-                'too_many_unpaid_orders',
-                `You already have ${limits.maxUnpaidOrders} unpaid online order${limits.maxUnpaidOrders === 1 ? '' : 's'}. Pay or cancel one in My Orders, or choose Cash on Delivery.`,
-              );
+          for (let attempt = 1; ; attempt++) {
+            const { placed, dtos } = newCheckout(input, items, toAddressDto(checkout.address), { idempotencyKey, fingerprint, limits });
+            try {
+              const { soldOut, storeNotSelling, tooManyUnpaid, countChanged } = await statements.insertCheckout(placed);
+              if (countChanged && read < MAX_CHECKOUT_READS) continue reading;
+              if (countChanged) throw conflict('stock_changed', `The stock of ${items.find((i) => i.product.id === countChanged)?.product.name ?? 'a product'} changed while you were checking out. Please try again.`);
+              if (soldOut) throw outOfStock(items.filter((i) => i.product.id === soldOut).map((i) => i.product));
+              // Suspended (or otherwise off sale) after the read above: its products are gone, as the read would now say.
+              if (storeNotSelling) throw notAvailable(items.filter((i) => i.product.sellerId === storeNotSelling).map((i) => i.product.id));
+              if (tooManyUnpaid) {
+                throw conflict(
+                  'too_many_unpaid_orders',
+                  `You already have ${limits.maxUnpaidOrders} unpaid online order${limits.maxUnpaidOrders === 1 ? '' : 's'}. Pay or cancel one in My Orders, or choose Cash on Delivery.`,
+                );
+              }
+              return { id: placed.id, checkoutId: placed.checkoutId, orders: dtos, amountPaise, created: true };
+            } catch (error) {
+              if (!isUniqueViolation(error)) throw error;
+              // A double submit that raced this one (and won) is the answer.
+              const winner = await existing(statements, input.userId, idempotencyKey, fingerprint);
+              if (winner) return winner;
+              // Otherwise the clash can only be of random order or checkout numbers: draw again.
+              if (attempt >= 3) throw error;
             }
-            return { id: placed.id, checkoutId: placed.checkoutId, orders: dtos, amountPaise, created: true };
-          } catch (error) {
-            if (!isUniqueViolation(error)) throw error;
-            // A double submit that raced this one (and won) is the answer.
-            const winner = await existing(statements, input.userId, idempotencyKey, fingerprint);
-            if (winner) return winner;
-            // Otherwise the clash can only be of random order or checkout numbers: draw again.
-            if (attempt >= 3) throw error;
           }
         }
       });

@@ -90,4 +90,46 @@ describe('a change in the middle of a checkout', () => {
     expect(await ctx.db.order.count({ where: { userId: shopper.user._id } })).toBe(0);
     expect((await ctx.db.product.findUniqueOrThrow({ where: { id: mint.id } })).stockQuantity).toBe(4);
   });
+
+  it('takes the units of a product its seller started counting meanwhile, from a new read', async () => {
+    const shopper = await shopperWithAddress(ctx.app);
+    const store = await createStore(ctx.db, { storeName: 'Herb Corner' });
+    const basil = await createProduct(ctx.db, { sellerId: store.id, name: 'Basil', stockQuantity: null });
+
+    // The seller's stock edit: 3 basil bunches counted from now on.
+    await operator.query('BEGIN');
+    await operator.query('SELECT id FROM products WHERE id = $1 FOR UPDATE', [basil.id]);
+    await operator.query('UPDATE products SET stock_quantity = 3 WHERE id = $1', [basil.id]);
+    const answer = Promise.resolve(postCodOrder(ctx.app, shopper.cookie, { items: [{ product: basil.id, quantity: 2 }], address: shopper.address._id }));
+    await checkoutWaitingForLock();
+    await operator.query('COMMIT');
+
+    const res = await answer;
+    expect(res.statusCode, res.body).toBe(201);
+    expect((await ctx.db.product.findUniqueOrThrow({ where: { id: basil.id } })).stockQuantity).toBe(1);
+    expect(await ctx.db.orderItem.findMany({ where: { productId: basil.id }, select: { quantity: true, stockTaken: true } })).toEqual([{ quantity: 2, stockTaken: true }]);
+
+    // More than the count now holds is out of stock, not ordered on top of it.
+    const more = await postCodOrder(ctx.app, shopper.cookie, { items: [{ product: basil.id, quantity: 2 }], address: shopper.address._id });
+    expect(more.statusCode, more.body).toBe(409);
+  });
+
+  it('places an order of a product its seller stopped counting meanwhile, instead of calling it out of stock', async () => {
+    const shopper = await shopperWithAddress(ctx.app);
+    const store = await createStore(ctx.db, { storeName: 'Herb Corner' });
+    const mint = await createProduct(ctx.db, { sellerId: store.id, name: 'Mint', stockQuantity: 1 });
+
+    await operator.query('BEGIN');
+    await operator.query('SELECT id FROM products WHERE id = $1 FOR UPDATE', [mint.id]);
+    await operator.query('UPDATE products SET stock_quantity = NULL WHERE id = $1', [mint.id]);
+    const answer = Promise.resolve(postCodOrder(ctx.app, shopper.cookie, { items: [{ product: mint.id, quantity: 1 }], address: shopper.address._id }));
+    await checkoutWaitingForLock();
+    await operator.query('COMMIT');
+
+    const res = await answer;
+    expect(res.statusCode, res.body).toBe(201);
+    const product = await ctx.db.product.findUniqueOrThrow({ where: { id: mint.id } });
+    expect({ stockQuantity: product.stockQuantity, inStock: product.inStock }).toEqual({ stockQuantity: null, inStock: true });
+    expect(await ctx.db.orderItem.findMany({ where: { productId: mint.id }, select: { stockTaken: true } })).toEqual([{ stockTaken: false }]);
+  });
 });
