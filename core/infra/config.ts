@@ -60,7 +60,11 @@ const ConfigSchema = z.object({
       .optional(),
     /** Prefix for every BullMQ queue and pub/sub channel, so several deployments (or test files) share one Redis. */
     REDIS_PREFIX: z.string().regex(/^[a-zA-Z0-9_-]+$/, 'letters, digits, _ and - only').default('grocery'),
-    HOST: z.string().default('0.0.0.0'),
+    /**
+     * Where the API listens. Unset: this machine only (127.0.0.1) while PUBLIC_ORIGIN is a loopback address (the demo
+     * defaults are allowed then, so nothing else may reach them), every interface (0.0.0.0) behind a public one.
+     */
+    HOST: z.string().optional(),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     /** The address shoppers use; Origin checks on state-changing calls and the WebSocket compare against it. */
     PUBLIC_ORIGIN: z.string().url().optional(),
@@ -229,13 +233,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const e = parsed.data;
   const publicOrigin = e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`;
   const simulated = !e.RAZORPAY_KEY_ID;
+  // Razorpay's test-mode keys take test cards and move no money: a test store, like the simulated gateway.
+  const razorpayTestKeys = e.RAZORPAY_KEY_ID?.startsWith(RAZORPAY_TEST_KEY_PREFIX) ?? false;
   return Object.freeze({
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     redisUrl: e.REDIS_URL,
     redisClusterNodes: clusterNodes(e.REDIS_CLUSTER_NODES),
     redisPrefix: e.REDIS_PREFIX,
-    host: e.HOST,
+    host: e.HOST ?? (isLoopbackOrigin(publicOrigin) ? '127.0.0.1' : '0.0.0.0'),
     port: e.PORT,
     publicOrigin: new URL(publicOrigin).origin,
     trustedOrigins: trustedOrigins([publicOrigin, ...(e.DEV_CLIENT_ORIGIN ? [e.DEV_CLIENT_ORIGIN] : [])]),
@@ -252,7 +258,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       uploadsPerHour: e.RATE_LIMIT_UPLOADS_PER_HOUR,
     }),
     trustProxy: e.TRUST_PROXY,
-    testPayments: simulated,
+    testPayments: simulated || razorpayTestKeys,
     healthToken: e.HEALTH_TOKEN ?? null,
     payments: Object.freeze({
       gateway: simulated ? 'simulated' : 'razorpay',
@@ -293,15 +299,35 @@ function clusterNodes(list: string | undefined): Config['redisClusterNodes'] {
   );
 }
 
+const RAZORPAY_TEST_KEY_PREFIX = 'rzp_test_';
+
 /**
- * Local development may use the demo password, the simulated gateway and its built-in secret; a store on any other
- * address may not, since anyone who has read the README could then log in as the seller or "pay" for orders.
+ * Why other machines can reach the store, if they can: a public PUBLIC_ORIGIN, or the API listening beyond loopback
+ * with no proxy in front (behind one, as in docker-compose.yml, the proxy's published address decides, and
+ * PUBLIC_ORIGIN names it).
+ */
+function reachableFromElsewhere(e: z.output<typeof ConfigSchema>): string | null {
+  if (!isLoopbackOrigin(e.PUBLIC_ORIGIN ?? 'http://localhost')) return `PUBLIC_ORIGIN ${new URL(e.PUBLIC_ORIGIN!).origin} is not a loopback address`;
+  const behindProxy = e.TRUST_PROXY !== false && e.TRUST_PROXY !== 0;
+  if (e.HOST !== undefined && !isLoopbackHost(e.HOST) && !behindProxy) return `HOST ${e.HOST} lets other machines reach the store`;
+  return null;
+}
+
+/**
+ * Local development may use the demo password, the simulated gateway and its built-in secret; a store other machines
+ * can reach may not, since anyone who has read the README could then log in as the seller or "pay" for orders. Nor
+ * may it take Razorpay's test-mode payments unless it says it is a test store.
  */
 function unsafeDefaults(e: z.output<typeof ConfigSchema>): string[] {
-  if (isLoopbackOrigin(e.PUBLIC_ORIGIN ?? 'http://localhost')) return [];
-  const where = `PUBLIC_ORIGIN ${new URL(e.PUBLIC_ORIGIN!).origin} is not a loopback address`;
+  const where = reachableFromElsewhere(e);
+  if (!where) return [];
   const problems: string[] = [];
   if (e.SELLER_PASSWORD === DEMO_SELLER_PASSWORD) problems.push(`SELLER_PASSWORD: set a password of your own (${where}; the demo password is public)`);
+  if (e.RAZORPAY_KEY_ID?.startsWith(RAZORPAY_TEST_KEY_PREFIX) && !e.ALLOW_TEST_PAYMENTS) {
+    problems.push(
+      `RAZORPAY_KEY_ID: ${e.RAZORPAY_KEY_ID} is a Razorpay test-mode key, whose payments move no money (${where}); set your live keys, or ALLOW_TEST_PAYMENTS=true for a test store (it shows a test-mode banner)`,
+    );
+  }
   if (!e.RAZORPAY_KEY_ID) {
     if (!e.ALLOW_TEST_PAYMENTS) {
       problems.push(
@@ -315,9 +341,9 @@ function unsafeDefaults(e: z.output<typeof ConfigSchema>): string[] {
 
 /** The one line a start prints about payments: which gateway takes them, and whether they are real. */
 export function paymentsLine(config: Config): string {
-  return config.payments.gateway === 'razorpay'
-    ? `Payments: Razorpay (key ${config.payments.keyId}).`
-    : 'Payments: the simulated gateway, TEST MODE: no real money moves, and every visitor sees a test-mode banner.';
+  if (config.payments.gateway === 'simulated') return 'Payments: the simulated gateway, TEST MODE: no real money moves, and every visitor sees a test-mode banner.';
+  if (config.testPayments) return `Payments: Razorpay in TEST MODE (key ${config.payments.keyId}): no real money moves, and every visitor sees a test-mode banner.`;
+  return `Payments: Razorpay (key ${config.payments.keyId}).`;
 }
 
 const LOOPBACK_ALIASES = ['localhost', '127.0.0.1', '[::1]'];
@@ -336,6 +362,12 @@ export function trustedOrigins(origins: string[]): ReadonlySet<string> {
     for (const host of LOOPBACK_ALIASES) trusted.add(`${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`);
   }
   return trusted;
+}
+
+/** An address to listen on that only this machine reaches: localhost, 127.0.0.0/8 or ::1. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.trim().toLowerCase();
+  return h === 'localhost' || h === '::1' || h === '[::1]' || /^127(\.\d{1,3}){3}$/.test(h);
 }
 
 /** localhost, 127.0.0.0/8 or [::1]: only this machine can reach the store. */

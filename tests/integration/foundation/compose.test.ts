@@ -61,7 +61,8 @@ describe('docker-compose.yml', () => {
     expect(services.api!.expose).toEqual(['3000']);
     expect(loadConfig(environmentOf(services.api!)).port).toBe(3000);
     expect(services.lb!.image).toMatch(/^nginx:[\d.]+(-alpine)?$/);
-    expect(services.lb!.ports).toEqual(['3000:80']);
+    // On loopback unless told otherwise: behind it, the API allows the demo defaults of a localhost PUBLIC_ORIGIN.
+    expect(services.lb!.ports).toEqual(['${LB_ADDRESS:-127.0.0.1}:3000:80']);
     expect(services.lb!.depends_on?.api).toEqual({ condition: 'service_healthy' });
     expect(services.lb!.volumes).toContain('./deploy/nginx.conf:/etc/nginx/conf.d/default.conf:ro');
   });

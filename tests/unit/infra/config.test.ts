@@ -76,6 +76,28 @@ describe('safe defaults behind a public address', () => {
     expect(paymentsLine(config)).toMatch(/simulated gateway, TEST MODE/);
   });
 
+  it('takes Razorpay test-mode keys only when ALLOW_TEST_PAYMENTS says so, and marks them', () => {
+    const keys = { RAZORPAY_KEY_ID: 'rzp_test_x', RAZORPAY_KEY_SECRET: 's', RAZORPAY_WEBHOOK_SECRET: 'w' };
+    const env = { ...publicStore, SELLER_PASSWORD: 'our-own-password', ...keys };
+    expect(problemsOf(env).join('\n')).toMatch(/^RAZORPAY_KEY_ID: rzp_test_x is a Razorpay test-mode key, whose payments move no money/m);
+    const config = loadConfig({ ...env, ALLOW_TEST_PAYMENTS: 'true' });
+    expect(config.testPayments).toBe(true);
+    expect(paymentsLine(config)).toMatch(/^Payments: Razorpay in TEST MODE \(key rzp_test_x\)/);
+    // On a developer's machine they are test payments too: the banner says so.
+    expect(loadConfig(keys).testPayments).toBe(true);
+  });
+
+  it('listens on loopback only by default, and refuses the demo defaults where HOST lets other machines in', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ ...publicStore, SELLER_PASSWORD: 'our-own-password', ALLOW_TEST_PAYMENTS: 'true', SIMULATED_GATEWAY_SECRET: 'a-secret-of-our-own' }).host).toBe('0.0.0.0');
+    const problems = problemsOf({ HOST: '0.0.0.0' }).join('\n');
+    expect(problems).toMatch(/^SELLER_PASSWORD: set a password of your own \(HOST 0.0.0.0 lets other machines reach the store/m);
+    expect(problems).toMatch(/^RAZORPAY_KEY_ID: without Razorpay keys/m);
+    // Loopback addresses, and a listener behind a proxy (whose published address PUBLIC_ORIGIN names), are fine.
+    for (const host of ['127.0.0.1', '::1', 'localhost']) expect(problemsOf({ HOST: host }), host).toEqual([]);
+    expect(problemsOf({ HOST: '0.0.0.0', TRUST_PROXY: '1' })).toEqual([]);
+  });
+
   it('allows every demo default on a loopback address', () => {
     for (const origin of ['http://localhost:3000', 'http://127.0.0.1:8080', 'http://[::1]:3000']) {
       expect(problemsOf({ PUBLIC_ORIGIN: origin }), origin).toEqual([]);

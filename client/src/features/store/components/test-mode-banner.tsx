@@ -7,7 +7,7 @@ export function TestModeBanner() {
   if (!testPayments) return null;
   return (
     <div className="test-mode-banner" data-testid="test-mode-banner" role="note">
-      <strong>Test mode</strong> · Payments are simulated: no real money moves and no order is really paid for.
+      <strong>Test mode</strong> · Payments are test payments: no real money moves and no order is really paid for.
     </div>
   );
 }
