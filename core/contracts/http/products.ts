@@ -60,7 +60,10 @@ export const ProductEditData = z
   );
 export type ProductEditData = z.infer<typeof ProductEditData>;
 
-/** Body of PATCH /api/product/:id: any of the fields to change (a restock sends only `stock`). */
+/**
+ * Body of PATCH /api/product/:id: any of the fields to change (a restock sends `stock`, and `stockSeen`, the count the
+ * seller saw as they typed it: set only if the stored count is still that one, as in the edit form).
+ */
 export const ProductPatchBody = z
   .strictObject({
     name: z.optional(productFields.name),
@@ -69,10 +72,12 @@ export const ProductPatchBody = z
     price: z.optional(productFields.price),
     offerPrice: z.optional(productFields.offerPrice),
     stock: StockQuantity,
+    stockSeen: StockQuantity,
   })
   .check(
     z.refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Send at least one field to change' }),
     offerNotAbovePrice,
+    z.refine((b) => b.stockSeen === undefined || b.stock !== undefined, { message: 'Send stockSeen only with stock', path: ['stockSeen'] }),
   );
 export type ProductPatchBody = z.infer<typeof ProductPatchBody>;
 

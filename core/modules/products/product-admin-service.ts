@@ -142,7 +142,7 @@ export function createProductAdminService(deps: {
       }
     },
 
-    /** PATCH /api/product/:id: changes only the fields sent; a restock is `{ stock: 24 }`. */
+    /** PATCH /api/product/:id: changes only the fields sent; a restock is `{ stock: 24, stockSeen: 0 }`. */
     patch(sellerId: string, id: string, body: ProductPatchBody): Promise<ProductDto> {
       return applyEdit(sellerId, id, (current) => ({
         ...(body.name !== undefined && { name: body.name }),
@@ -150,7 +150,7 @@ export function createProductAdminService(deps: {
         ...(body.category !== undefined && { category: body.category }),
         ...(body.price !== undefined && { pricePaise: rupeesToPaise(body.price) }),
         ...(body.offerPrice !== undefined && { offerPricePaise: rupeesToPaise(body.offerPrice) }),
-        ...availabilityAfterStockEdit(current, body.stock),
+        ...availabilityAfterStockEdit(current, stockAfterEdit(current, body.stock, body.stockSeen)),
       }));
     },
 

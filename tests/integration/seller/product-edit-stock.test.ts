@@ -73,3 +73,28 @@ describe('PUT /api/product/:id and the stock', () => {
     expect(await stored(product._id)).toMatchObject({ stockQuantity: 5 });
   });
 });
+
+describe('PATCH /api/product/:id (Restock and Save on the product list) and the stock', () => {
+  const patch = (id: string, body: Record<string, unknown>) => ctx.app.inject({ method: 'PATCH', url: `/api/product/${id}`, payload: body, headers: { cookie } });
+
+  it('refuses (409) a restock typed over a count that sales have changed since, changing nothing', async () => {
+    // The list showed 10; the seller typed 15 as 6 were sold: 15 would put 6 sold units on sale again.
+    const product = await productSoldWhileEditing();
+    const res = await patch(product._id, { stock: 15, stockSeen: 10 });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'stock_changed', message: 'Stock changed to 4 while you were editing; check it and save again' });
+    expect(await stored(product._id)).toMatchObject({ stockQuantity: 4, inStock: true });
+    expect(await outboxEvents(ctx, 'stock.changed')).toEqual([]);
+
+    const again = await patch(product._id, { stock: 15, stockSeen: 4 });
+    expect(again.statusCode).toBe(200);
+    expect(await stored(product._id)).toMatchObject({ stockQuantity: 15, inStock: true });
+  });
+
+  it('answers stockSeen without a stock with 400', async () => {
+    const product = await addProduct(ctx, cookie, { stock: 5 });
+    const res = await patch(product._id, { name: 'Mango', stockSeen: 5 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Send stockSeen only with stock');
+  });
+});

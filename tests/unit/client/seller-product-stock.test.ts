@@ -24,14 +24,19 @@ const mango: ProductDto = {
   version: 1,
 };
 
-type Call = { method: string; url: string; productData?: Record<string, unknown> };
+type Call = { method: string; url: string; productData?: Record<string, unknown>; body?: Record<string, unknown> };
 
 /** The browser's fetch answering as the server would (`answer` picks the reply per call); records each call. */
 function server(answer: (call: Call) => { status: number; body: unknown }) {
   const calls: Call[] = [];
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
     const data = init.body instanceof FormData ? init.body.get('productData') : null;
-    const call = { method: init.method ?? 'GET', url, ...(typeof data === 'string' ? { productData: JSON.parse(data) } : {}) };
+    const call = {
+      method: init.method ?? 'GET',
+      url,
+      ...(typeof data === 'string' ? { productData: JSON.parse(data) } : {}),
+      ...(typeof init.body === 'string' ? { body: JSON.parse(init.body) } : {}),
+    };
     calls.push(call);
     const { status, body } = answer(call);
     return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -109,5 +114,33 @@ describe('the product list’s stock field', () => {
     type(field, '25');
     act(() => useSellerProducts.getState().productReceived({ ...mango, stock: 0, inStock: false, version: 3 }));
     expect(field.value).toBe('25');
+  });
+
+  it('sends a restock with the count shown as the seller began typing, and after a refusal saves against the new count', async () => {
+    let refuse = true;
+    const calls = server((call) => {
+      if (call.method === 'GET') return list(mango);
+      if (refuse) {
+        refuse = false;
+        return { status: 409, body: { success: false, code: 'stock_changed', message: 'Stock changed to 4 while you were editing; check it and save again' } };
+      }
+      return updated({ ...mango, stock: 15, version: 3 });
+    });
+    render(createElement(MemoryRouter, null, createElement(ProductTable, { refreshKey: 0 })));
+    const field = (await screen.findByLabelText('Stock of Alphonso Mango')) as HTMLInputElement;
+
+    type(field, '15');
+    // Six sold while the seller typed: the field keeps their 15, and the save says it was typed over 10.
+    act(() => useSellerProducts.getState().productReceived({ ...mango, stock: 4, version: 2 }));
+    fireEvent.submit(field.form!);
+    await waitFor(() => expect(useToasts.getState().toasts.map((t) => t.message)).toContain('Stock changed to 4 while you were editing; check it and save again'));
+    expect(field.value).toBe('15');
+
+    fireEvent.submit(field.form!);
+    await waitFor(() => expect(field.value).toBe('15'));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([
+      { stock: 15, stockSeen: 10 },
+      { stock: 15, stockSeen: 4 },
+    ]));
   });
 });

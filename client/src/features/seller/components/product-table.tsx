@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast/toast-store';
 import { listHandlers, useLoader } from '../../../hooks/use-loader';
 import { useAction } from '../../../hooks/use-action';
+import { ApiError } from '../../../lib/api-client';
 import { deleteProduct, getSellerProducts, patchProduct, setProductStock } from '../api/seller-products';
 import { useSellerProducts } from '../stores/seller-products-store';
 import { isLoading } from '../../../lib/load-status';
@@ -24,9 +25,11 @@ function ProductRow({ product }: { product: ProductDto }) {
   const shown = product.stock === null ? '' : String(product.stock);
   // What the seller has typed and not saved (null: nothing). Until they type, the field follows live changes (an
   // order sold the last unit, another tab restocked); once they do, a live change never overwrites their text. Left
-  // holding the live count, it follows live changes again.
-  const [draft, setDraft] = useState<string | null>(null);
-  const stock = draft ?? shown;
+  // holding the live count, it follows live changes again. `seen`: the count shown as they began typing, sent with the
+  // save, so one typed over units sold meanwhile is refused rather than putting them on sale again; after a refusal it
+  // is undefined, and the next save is made against the count shown then (the refusal told the seller what it is).
+  const [draft, setDraft] = useState<{ text: string; seen: number | null | undefined } | null>(null);
+  const stock = draft?.text ?? shown;
   const stockInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
@@ -65,8 +68,12 @@ function ProductRow({ product }: { product: ProductDto }) {
       toast.error('Stock must be a whole number of 0 or more');
       return;
     }
+    const stockSeen = draft?.seen === undefined ? product.stock : draft.seen;
     return stockSave.run(true, async () => {
-      const reply = await patchProduct(product._id, { stock: value });
+      const reply = await patchProduct(product._id, { stock: value, stockSeen }).catch((error: unknown) => {
+        if (error instanceof ApiError && error.code === 'stock_changed') setDraft((d) => d && { ...d, seen: undefined });
+        throw error;
+      });
       productReceived(reply.product);
       setDraft(null);
       toast.success(reply.message);
@@ -105,8 +112,11 @@ function ProductRow({ product }: { product: ProductDto }) {
             step={1}
             value={stock}
             placeholder="Not counted"
-            onChange={(e) => setDraft(e.target.value)}
-            onBlur={() => setDraft((d) => (d === shown ? null : d))}
+            onChange={(e) => {
+              const text = e.target.value;
+              setDraft((d) => ({ text, seen: d ? d.seen : product.stock }));
+            }}
+            onBlur={() => setDraft((d) => (d?.text === shown ? null : d))}
             aria-label={`Stock of ${product.name}`}
           />
           <button type="submit" className="btn btn--outline btn--small" disabled={stockSave.busy}>
