@@ -1,3 +1,4 @@
+import type { OrderDto } from '@core/contracts/http/order-replies';
 import type { WsMessage } from '@core/contracts/ws';
 import { formatRupees } from '@core/domain/money';
 import { toast } from '../components/ui/toast/toast-store';
@@ -48,6 +49,14 @@ function forgetStoreData(): void {
   useAdminStores.setState(useAdminStores.getInitialState(), true);
 }
 
+/** How recent an order's last status move must be for an update of an order this tab does not hold to announce it. */
+const NEWS_WINDOW_MS = 5 * 60_000;
+
+function justMoved(order: OrderDto): boolean {
+  const last = order.history.at(-1);
+  return last !== undefined && last.from !== last.to && last.to === order.status && Date.now() - Date.parse(last.at) < NEWS_WINDOW_MS;
+}
+
 /** Live messages update the same stores the pages render from (docs/architecture.md, "Live updates"). */
 function dispatch(message: WsMessage): void {
   switch (message.type) {
@@ -56,7 +65,9 @@ function dispatch(message: WsMessage): void {
       // A browser can hold a seller session too; only the user's own orders belong on /my-orders.
       if (user && message.order.userId === user._id) {
         const held = useMyOrders.getState().orders.find((o) => o._id === message.order._id);
-        const moved = !held || (held.version < message.order.version && held.status !== message.order.status);
+        // An order this tab does not hold (My Orders not opened) moved if the update is its last status move, just
+        // made: a paid switch or a refund of an order delivered or cancelled long ago is no news.
+        const moved = held ? held.version < message.order.version && held.status !== message.order.status : justMoved(message.order);
         useMyOrders.getState().orderReceived(message.order);
         // Paid online: placed for good, so what it bought leaves the cart (it stayed while Checkout was open).
         const { order } = message;
