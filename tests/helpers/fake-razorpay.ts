@@ -34,6 +34,8 @@ export type FakeRazorpay = {
   refuseNext: { path: RegExp; description: string } | null;
   /** How the next requests are answered: normally, with a 500 / 503, or never (a hung gateway). */
   mode: 'ok' | 'error500' | 'error503' | 'hang';
+  /** When set, a refund is made at once but its answer comes this many ms later (a slow gateway). */
+  refundAnswerDelayMs: number | null;
   /** A payment on a gateway order, as Checkout would make it. */
   pay(orderId: string, status?: 'captured' | 'authorized' | 'failed' | 'created', overrides?: Partial<FakePayment>): FakePayment;
   /** Checkout's razorpay_signature for a payment: HMAC(order_id|payment_id, key secret). */
@@ -71,7 +73,7 @@ export async function startFakeRazorpay(options: { keyId?: string; keySecret?: s
   const requests: RecordedRequest[] = [];
   const hung = new Set<ServerResponse>();
 
-  const fake = { mode: 'ok', refuseNext: null } as FakeRazorpay;
+  const fake = { mode: 'ok', refuseNext: null, refundAnswerDelayMs: null } as FakeRazorpay;
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const path = new URL(req.url ?? '/', 'http://fake').pathname;
@@ -154,6 +156,7 @@ export async function startFakeRazorpay(options: { keyId?: string; keySecret?: s
         created_at: now(),
       };
       refunds.set(refund.id, refund);
+      if (fake.refundAnswerDelayMs !== null) await new Promise((resolve) => setTimeout(resolve, fake.refundAnswerDelayMs!));
       return send(res, 200, refund);
     }
     if (req.method === 'GET' && (m = path.match(/^\/v1\/payments\/([^/]+)\/refunds$/))) {

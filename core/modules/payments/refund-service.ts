@@ -91,8 +91,10 @@ export function createRefundService(deps: { repo: RefundRepository; transaction:
       // for an earlier request, finding none and asking would refund twice. One holds it; the other leaves it.
       if (!(await repo.holdRequest(refund.id, REQUEST_HOLD_MS))) return 'being_requested';
       const earlierRequest = async () => (await gateway.fetchRefunds(refund.gatewayPaymentId)).find((r) => r.receipt === refund.id);
+      let asked = false;
       try {
         const earlier = await earlierRequest();
+        asked = !earlier;
         const made =
           earlier ??
           (await gateway.refundPayment(refund.gatewayPaymentId, { amountPaise: refund.amountPaise, receipt: refund.id, notes: { orderId: refund.orderId } }));
@@ -100,7 +102,10 @@ export function createRefundService(deps: { repo: RefundRepository; transaction:
         return earlier ? 'found_earlier_request' : 'requested';
       } catch (error) {
         if (!(error instanceof GatewayError) || error.kind !== 'rejected') {
-          await repo.releaseRequest(refund.id);
+          // Failed before the refund was asked for: the next try may ask at once. Failed after (no answer in time, a
+          // lost connection, a 5xx): the gateway may still be making it, and a try now would not find it by its receipt
+          // and ask again, refunding twice. The hold stays, so the next try (the reconciler's) comes after it.
+          if (!asked) await repo.releaseRequest(refund.id);
           throw error;
         }
         // Refused because an earlier request of ours got through after all (its answer lost, and not listed yet when

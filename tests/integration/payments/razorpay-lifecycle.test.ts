@@ -118,6 +118,27 @@ describe('payment lifecycle with the razorpay gateway', () => {
     expect([...fake.refunds.values()].filter((r) => r.payment_id === payment.id)).toHaveLength(1);
   });
 
+  it('a refund request that gets no answer in time is not asked again until the gateway has had time to make it', async () => {
+    const { shopper, checkout, payment } = await paidOrder();
+    await postCancel(ctx.app, shopper.cookie, checkout.dbOrderId);
+    const refund = await ctx.db.refund.findFirstOrThrow({ where: { orderId: checkout.dbOrderId } });
+    // Razorpay makes the refund, but answers after the gateway's 3 s limit.
+    fake.refundAnswerDelayMs = 3_500;
+    try {
+      await expect(ctx.services.refunds.request(refund.id)).rejects.toMatchObject({ kind: 'unavailable' });
+      // The job's retry, straight away, while the gateway is still answering the first request: it must not ask again.
+      expect(await ctx.services.refunds.request(refund.id)).toBe('being_requested');
+    } finally {
+      fake.refundAnswerDelayMs = null;
+    }
+    // Once the hold is over (two minutes; here moved into the past), the next try finds the first request's refund.
+    await ctx.db.$executeRaw`UPDATE refunds SET requesting_until = requesting_until - interval '3 minutes' WHERE id = ${refund.id}::uuid`;
+    expect(await ctx.services.refunds.request(refund.id)).toBe('found_earlier_request');
+    const made = [...fake.refunds.values()].filter((r) => r.payment_id === payment.id);
+    expect(made).toHaveLength(1);
+    expect(await ctx.db.refund.findUniqueOrThrow({ where: { id: refund.id } })).toMatchObject({ gatewayRefundId: made[0]!.id, status: 'PENDING' });
+  });
+
   it('a capture after expiry whose stock was sold meanwhile is refunded through Razorpay', async () => {
     const shopper = await shopperWithAddress(ctx.app);
     const product = await createProduct(ctx.db, { offerPricePaise: 20_000, stockQuantity: 1 });
