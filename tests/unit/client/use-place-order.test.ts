@@ -113,6 +113,21 @@ describe('the checkout’s Idempotency-Key', () => {
     expect(useToasts.getState().toasts.map((t) => t.message)).toEqual(['Only 1 left of Apples']);
   });
 
+  it('takes the API’s own “payment gateway unavailable” (503) as an answer: shown once, and a new key next time', async () => {
+    const refused = {
+      success: false,
+      code: 'payment_gateway_unavailable',
+      message: 'Online payment is not available right now, so your order was not placed. Please try again in a moment or choose Cash on Delivery.',
+    };
+    const calls = serverAnswers(async () => new Response(JSON.stringify(refused), { status: 503, headers: { 'content-type': 'application/json' } }));
+    const result = renderPlaceOrder([1, 1]);
+    await act(() => result.current.placeOrder({ items: cart, address: ADDRESS }, 'Online'));
+    expect(calls).toHaveLength(1);
+    expect(useToasts.getState().toasts.map((t) => t.message)).toEqual([refused.message]);
+    await act(() => result.current.placeOrder({ items: cart, address: ADDRESS }, 'Online'));
+    expect(new Set(calls.map((c) => c.key)).size).toBe(2);
+  });
+
   it('treats a proxy’s 502/503/504 as no answer: retried with the same key, and the key outlives the checkout page', async () => {
     const gatewayTimeout = () => Promise.resolve(new Response('<html>504 Gateway Time-out</html>', { status: 504, headers: { 'content-type': 'text/html' } }));
     const calls = serverAnswers(gatewayTimeout);
