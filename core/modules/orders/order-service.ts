@@ -12,7 +12,7 @@ import { toOrderDto, type OrderRow } from './order-mapper';
 import type { OrderNews } from './order-news';
 import type { Transaction, Tx } from '../../infra/prisma';
 import type { CheckoutPaymentState, CheckoutStatements, NewCheckout, NewOrder, OrderProduct, OrderRepository } from './order-repository';
-import { transitionOrder } from './order-transitions';
+import { lockStockOf, transitionOrder } from './order-transitions';
 
 export type PlaceOrderInput = {
   userId: string;
@@ -197,26 +197,39 @@ export function createOrderService(deps: { repo: OrderRepository; transaction: T
     /**
      * POST /api/order/:id/cancel: the shopper cancels their own order while it is Pending or Order Placed (not once it
      * is on its way). The one transition releases the stock once and records a refund of any captured payment.
+     *
+     * One store's placed order of a checkout is cancelled on its own; a paid one refunds its own part
+     * (order-transitions.ts). An order still waiting for its online payment is not: the checkout's one payment is for
+     * every store's order of it, and "Pay now" would charge for the cancelled one too (to refund it later). So every
+     * order of the checkout waiting for that payment is cancelled with it; the cart still holds their lines.
      */
     async cancelByShopper(userId: string, orderId: string, reason?: string): Promise<OrderDto> {
-      // One store's order of a checkout is cancelled on its own; a paid one refunds its own part (order-transitions.ts).
-      const { order, event } = await transaction((tx) =>
-        transitionOrder(tx, {
-          orderId,
-          ownerId: userId,
-          to: OrderStatus.Cancelled,
-          actor: { type: 'user', id: userId },
-          note: reason ? `Cancelled by the shopper: ${reason}` : 'Cancelled by the shopper',
-          guard: ({ status }) => {
-            if (status === OrderStatus.Cancelled) throw conflict('already_cancelled', 'This order is already cancelled');
-            if (status !== OrderStatus.Pending && status !== OrderStatus.OrderPlaced) {
-              throw conflict('too_late_to_cancel', `This order is ${status} and can no longer be cancelled`);
-            }
-          },
-        }),
-      );
-      news.changed(event);
-      return toOrderDto(order);
+      const request = {
+        ownerId: userId,
+        to: OrderStatus.Cancelled,
+        actor: { type: 'user' as const, id: userId },
+        note: reason ? `Cancelled by the shopper: ${reason}` : 'Cancelled by the shopper',
+        guard: ({ status }: { status: OrderStatus }) => {
+          if (status === OrderStatus.Cancelled) throw conflict('already_cancelled', 'This order is already cancelled');
+          if (status !== OrderStatus.Pending && status !== OrderStatus.OrderPlaced) {
+            throw conflict('too_late_to_cancel', `This order is ${status} and can no longer be cancelled`);
+          }
+        },
+      };
+      const placedIn = await repo.checkoutOfOrder(orderId);
+      const results = await transaction(async (tx) => {
+        // The checkout's orders locked first, in id order, as the payment settlement locks them.
+        const checkout = placedIn?.userId === userId ? await repo.lockCheckout(tx, placedIn.id) : null;
+        const order = checkout?.orders.find((o) => o.id === orderId);
+        const awaitingPayment = (o: { status: string; isPaid: boolean }) => o.status === statusToDb(OrderStatus.Pending) && !o.isPaid;
+        const together = checkout && order && awaitingPayment(order) ? checkout.orders.filter(awaitingPayment).map((o) => o.id) : [orderId];
+        await lockStockOf(tx, together);
+        const changed = [];
+        for (const id of together) changed.push(await transitionOrder(tx, { ...request, orderId: id }));
+        return changed;
+      });
+      for (const { event } of results) news.changed(event);
+      return toOrderDto(results.find((r) => r.order.id === orderId)!.order);
     },
   };
 }

@@ -126,6 +126,23 @@ describe('a checkout spanning stores', () => {
       ws.close();
     });
 
+    it('cancelling one store’s order before the payment cancels every order waiting for it, so no payment covers a cancelled order', async () => {
+      const { shopper, checkout, dairy, spinach, milk } = await paidCheckout();
+      const dairyOrder = (await Promise.all(checkout.orderIds.map((id) => shopperOrder(ctx.app, shopper.cookie, id)))).find((o) => o.seller.id === dairy.id)!;
+
+      const res = await postCancel(ctx.app, shopper.cookie, dairyOrder._id);
+      expect(res.statusCode, res.body).toBe(200);
+      const orders = await Promise.all(checkout.orderIds.map((id) => shopperOrder(ctx.app, shopper.cookie, id)));
+      expect(orders.map((o) => o.status)).toEqual(['Cancelled', 'Cancelled']);
+      // Every unit comes back, and "Pay now" has nothing left to charge for.
+      const stock = await ctx.db.product.findMany({ where: { id: { in: [spinach.id, milk.id] } }, select: { stockQuantity: true } });
+      expect(stock.map((p) => p.stockQuantity)).toEqual([5, 5]);
+      const other = orders.find((o) => o._id !== dairyOrder._id)!;
+      const payNow = await ctx.app.inject({ method: 'POST', url: `/api/order/${other._id}/pay`, headers: { cookie: shopper.cookie } });
+      expect(payNow.statusCode).toBe(409);
+      expect(payNow.json()).toMatchObject({ code: 'order_not_pending' });
+    });
+
     it('cancelling one store’s order refunds its part only; the other stays paid; both parts back make the payment refunded', async () => {
       const { shopper, checkout, dairy } = await paidCheckout();
       const paid = await payInTestCheckout(ctx.app, shopper.cookie, checkout.order.id, 'success');

@@ -45,6 +45,13 @@ export function OrderActions({ order }: { order: OrderDto }) {
 
   const payable = status === OrderStatus.Pending && order.paymentType === 'Online' && !order.isPaid && (secondsLeft ?? 1) > 0;
   const cancellable = status === OrderStatus.Pending || status === OrderStatus.OrderPlaced;
+  // The other stores' orders waiting for the same online payment: cancelling this one cancels them too (the server's
+  // rule: one payment covers the whole checkout).
+  const waitingTogether = useMyOrders((s) =>
+    status === OrderStatus.Pending && !order.isPaid
+      ? s.orders.filter((o) => o.checkoutId === order.checkoutId && o._id !== order._id && orderStatusOf(o) === OrderStatus.Pending && !o.isPaid).length
+      : 0,
+  );
 
   async function pay() {
     setBusy('pay');
@@ -103,6 +110,12 @@ export function OrderActions({ order }: { order: OrderDto }) {
             void cancel();
           }}
         >
+          {waitingTogether > 0 ? (
+            <p className="order-actions__note" data-testid="order-cancel-together">
+              This order is paid together with {waitingTogether === 1 ? 'another store’s order' : `${waitingTogether} other stores’ orders`} of
+              checkout {order.checkoutId}: cancelling it cancels {waitingTogether === 1 ? 'that one' : 'them'} too. Your cart still has their items.
+            </p>
+          ) : null}
           <label>
             Why are you cancelling? (optional)
             <input className="input" value={reason} maxLength={200} onChange={(e) => setReason(e.target.value)} data-testid="order-cancel-reason" />
