@@ -2,7 +2,7 @@ import { toast } from '../components/ui/toast/toast-store';
 import { errorMessage } from '../lib/api-client';
 import { getCurrentUser } from '../features/auth/api/get-current-user';
 import { useSession } from '../features/auth/stores/session-store';
-import { hasUnsavedChanges, useCart } from '../features/cart/stores/cart-store';
+import { belongsToAnother, hasUnsavedChanges, useCart } from '../features/cart/stores/cart-store';
 import { getProducts } from '../features/products/api/get-products';
 import { useProducts } from '../features/products/stores/products-store';
 import { getStoreInfo } from '../features/store/api/get-store-info';
@@ -12,11 +12,16 @@ import { useStoreInfo } from '../features/store/stores/store-info-store';
  * On load the app asks whether the visitor is a logged-in user; their server cart wins, unless the shopper changed the
  * cart while the check was on its way. Those changes are newer than the server's copy: they stay, and the cart sync
  * saves them as soon as the user is known.
+ *
+ * A cart stored by another user (or by any user, now that no one is signed in: their session ended between visits) is
+ * not this visitor's, changes or not: it goes, and a signed-in user gets their server cart.
  */
 export async function loadSession(): Promise<void> {
   try {
     const user = await getCurrentUser();
-    if (user && !hasUnsavedChanges(useCart.getState())) useCart.getState().cartReplaced(user.cartItems);
+    const cart = useCart.getState();
+    if (user && (!hasUnsavedChanges(cart) || belongsToAnother(cart, user._id))) cart.cartReplaced(user.cartItems, user._id);
+    if (!user && belongsToAnother(cart, null)) cart.cartCleared();
     useSession.getState().sessionChecked(user);
   } catch {
     useSession.getState().sessionChecked(null);
@@ -37,7 +42,7 @@ export async function refreshCart(): Promise<void> {
     const cart = useCart.getState();
     // A different answer (logged out or in meanwhile) is the session's business, not this refresh's.
     if (!user || user._id !== signedIn._id || useSession.getState().user?._id !== user._id) return;
-    if (cart.revision === revision && !hasUnsavedChanges(cart)) cart.cartReplaced(user.cartItems);
+    if (cart.revision === revision && !hasUnsavedChanges(cart)) cart.cartReplaced(user.cartItems, user._id);
   } catch {
     // The cart stays as it is; the next reconnect tries again.
   }

@@ -7,7 +7,8 @@ import { hasUnsavedChanges, useCart } from '../features/cart/stores/cart-store';
 /**
  * When a user is logged in, every cart change is sent to the server. One request at a time; changes
  * made meanwhile are sent right after, as the latest whole cart. The server's answer replaces ours only when nothing
- * changed while it was on its way.
+ * changed while it was on its way, and only for the session it was sent in: one that lands after a logout, or after
+ * another account took the page over, is the last user's cart (clearing the cart changes no revision).
  *
  * The rule for saves that fail: the cart stays unsaved until a save of it succeeds, and an unsaved cart is sent again
  * (whole, so one success catches up on everything) on the next change, when the browser comes back online, and when
@@ -22,12 +23,16 @@ export function startCartSync(): () => void {
       pending = true;
       return;
     }
-    if (!useSession.getState().user) return;
+    const sentFor = useSession.getState().user;
+    if (!sentFor) return;
     inFlight = true;
     const sent = useCart.getState().revision;
     try {
       const reply = await updateCart(useCart.getState().items);
-      if (useCart.getState().revision === sent) useCart.getState().cartReplaced(reply.cartItems);
+      // The same user object, not only the same id: a logout and a login again as the same user take the login's
+      // merged cart, which is newer than this reply.
+      const sameSession = useSession.getState().user === sentFor;
+      if (sameSession && useCart.getState().revision === sent) useCart.getState().cartReplaced(reply.cartItems, sentFor._id);
     } catch (error) {
       toast.error(errorMessage(error), { id: 'cart-sync-failed' });
     } finally {

@@ -35,7 +35,7 @@ async function recheckShopper(): Promise<void> {
   useAddresses.getState().addressesCleared();
   useMyOrders.getState().ordersCleared();
   if (user) {
-    useCart.getState().cartReplaced(user.cartItems);
+    useCart.getState().cartReplaced(user.cartItems, user._id);
     useSession.getState().sessionChecked(user);
     toast(`Signed in as ${user.name} in another tab.`, { id: 'session-ended' });
     return;

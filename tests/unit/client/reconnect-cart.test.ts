@@ -37,7 +37,7 @@ afterEach(() => {
 
 describe('a live reconnect refetches the signed-in shopper’s cart', () => {
   it('takes the server’s cart, so lines paid for while offline leave the cart', async () => {
-    useCart.getState().cartReplaced({ paid: 2, kept: 1 });
+    useCart.getState().cartReplaced({ paid: 2, kept: 1 }, 'u1');
     serverCart = { kept: 1 };
     stopLive = startLiveUpdates();
     act(() => ScriptedSocket.opened[0]!.hello({ role: 'user' }));
@@ -46,7 +46,7 @@ describe('a live reconnect refetches the signed-in shopper’s cart', () => {
   });
 
   it('keeps a cart with changes not saved yet: they are newer than the server’s copy', async () => {
-    useCart.getState().cartReplaced({ paid: 2 });
+    useCart.getState().cartReplaced({ paid: 2 }, 'u1');
     useCart.getState().itemAdded('new');
     serverCart = {};
     stopLive = startLiveUpdates();

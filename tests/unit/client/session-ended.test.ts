@@ -40,7 +40,7 @@ beforeEach(() => {
     return json({ success: true, products: [] });
   });
   useSession.setState({ user: asha, checked: true });
-  useCart.getState().cartReplaced(asha.cartItems);
+  useCart.getState().cartReplaced(asha.cartItems, asha._id);
   useMyOrders.setState({ orders: [], status: 'ready' });
   useSellerSession.setState({ status: 'seller', seller: store, signIns: 1 });
   useToasts.setState({ toasts: [] });

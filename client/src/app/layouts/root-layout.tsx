@@ -3,7 +3,7 @@ import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-route
 import { Spinner } from '../../components/ui/spinner';
 import { Toaster } from '../../components/ui/toast/toaster';
 import { useSession } from '../../features/auth/stores/session-store';
-import { useCart } from '../../features/cart/stores/cart-store';
+import { useCart, visitorItems } from '../../features/cart/stores/cart-store';
 import { LiveIndicator } from '../../features/live/components/live-indicator';
 import { TestModeBanner } from '../../features/store/components/test-mode-banner';
 import { Footer } from './footer';
@@ -43,11 +43,13 @@ export function RootLayout() {
         </div>
       )}
       <OnDemandLoginModal
-        localCart={() => useCart.getState().items}
+        // A cart a user left (the session check could not reach the server) is already theirs on the server: sent
+        // again it would be merged into itself.
+        localCart={() => visitorItems(useCart.getState())}
         onAuthenticated={(user) => {
           // The merged cart (it already holds this browser's) before the user: the cart sync, which saves a cart with
           // unsaved changes once a user appears, then has nothing to send.
-          useCart.getState().cartReplaced(user.cartItems);
+          useCart.getState().cartReplaced(user.cartItems, user._id);
           useSession.getState().userLoggedIn(user);
           // Logging in to check out keeps the shopper at the checkout; elsewhere the home page.
           if (pathname !== '/cart') navigate('/');

@@ -6,6 +6,13 @@ export type CartItems = Record<string, number>;
 type CartState = {
   /** Product id → positive integer quantity. */
   items: CartItems;
+  /**
+   * Whose cart this is: the signed-in user's id, or null for a signed-out visitor's own cart. Stored with the items, so
+   * a later page that finds no one signed in (or someone else) does not take the last user's cart for its own: on a
+   * shared device the next person would see it, and sent with a login it would be merged into the server's copy of
+   * itself, doubling every line.
+   */
+  owner: string | null;
   /** Bumped by every change the shopper makes, never by a server reply: the sync sends only these. */
   revision: number;
   /** The revision the server's cart last caught up with; a higher `revision` holds changes not saved yet. */
@@ -14,13 +21,13 @@ type CartState = {
   itemDecremented: (productId: string) => void;
   quantitySet: (productId: string, quantity: number) => void;
   itemRemoved: (productId: string) => void;
-  /** The server's cart (login merge, is-auth, sync reply) replaces ours without counting as a change; nothing is left unsaved. */
-  cartReplaced: (items: CartItems) => void;
+  /** The server's cart of user `owner` (login merge, is-auth, sync reply) replaces ours without counting as a change; nothing is left unsaved. */
+  cartReplaced: (items: CartItems, owner: string) => void;
   /** After an order is placed the cart empties, and the server's copy with it (a counted change). */
   orderPlaced: () => void;
   /** An online order was paid: the server already dropped the lines it bought from its cart, so this is no change to sync. */
   linesBought: (productIds: string[]) => void;
-  /** Logout: the cart leaves with the session; nothing to sync. */
+  /** Logout (or a user's cart found with no one signed in): the cart leaves with the session; nothing to sync. */
   cartCleared: () => void;
 };
 
@@ -38,6 +45,7 @@ export const useCart = create<CartState>()(
   persist(
     (set) => ({
       items: {},
+      owner: null,
       revision: 0,
       savedRevision: 0,
       itemAdded: (id) => set((s) => ({ items: { ...s.items, [id]: (s.items[id] ?? 0) + 1 }, revision: s.revision + 1 })),
@@ -59,7 +67,7 @@ export const useCart = create<CartState>()(
           delete items[id];
           return { items, revision: s.revision + 1 };
         }),
-      cartReplaced: (items) => set((s) => ({ items: clean(items), savedRevision: s.revision })),
+      cartReplaced: (items, owner) => set((s) => ({ items: clean(items), owner, savedRevision: s.revision })),
       orderPlaced: () => set((s) => ({ items: {}, revision: s.revision + 1 })),
       linesBought: (productIds) =>
         set((s) => {
@@ -67,16 +75,16 @@ export const useCart = create<CartState>()(
           for (const id of productIds) delete items[id];
           return { items };
         }),
-      cartCleared: () => set((s) => ({ items: {}, savedRevision: s.revision })),
+      cartCleared: () => set((s) => ({ items: {}, owner: null, savedRevision: s.revision })),
     }),
     {
       name: 'freshcart-cart',
       storage: createJSONStorage(() => localStorage),
-      partialize: (s) => ({ items: s.items }),
-      merge: (persisted, current) => ({
-        ...current,
-        items: clean(typeof persisted === 'object' && persisted !== null && 'items' in persisted ? persisted.items : {}),
-      }),
+      partialize: (s) => ({ items: s.items, owner: s.owner }),
+      merge: (persisted, current) => {
+        const stored: { items?: unknown; owner?: unknown } = typeof persisted === 'object' && persisted !== null ? persisted : {};
+        return { ...current, items: clean(stored.items), owner: typeof stored.owner === 'string' ? stored.owner : null };
+      },
     },
   ),
 );
@@ -84,6 +92,19 @@ export const useCart = create<CartState>()(
 /** Changes the server has not confirmed: a failed save, or made before the login check answered (or as a visitor). */
 export function hasUnsavedChanges(s: Pick<CartState, 'revision' | 'savedRevision'>): boolean {
   return s.revision !== s.savedRevision;
+}
+
+/**
+ * Whether the cart was left by a user other than `userId` (null: no one is signed in). Such a cart is not the page's to
+ * show or to merge: the server holds that user's copy of it.
+ */
+export function belongsToAnother(s: Pick<CartState, 'owner'>, userId: string | null): boolean {
+  return s.owner !== null && s.owner !== userId;
+}
+
+/** What a login or sign-up sends to be merged: a signed-out visitor's own cart only. */
+export function visitorItems(s: Pick<CartState, 'items' | 'owner'>): CartItems {
+  return s.owner === null ? s.items : {};
 }
 
 export function cartCount(items: CartItems): number {
