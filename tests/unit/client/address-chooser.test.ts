@@ -6,7 +6,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AddressDto } from '../../../core/contracts/http/address-replies';
 import { useToasts } from '../../../client/src/components/ui/toast/toast-store';
 import { AddressChooser } from '../../../client/src/features/addresses/components/address-chooser';
+import { AddressForm } from '../../../client/src/features/addresses/components/address-form';
 import { useAddresses } from '../../../client/src/features/addresses/stores/address-store';
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 const address = (id: string, street: string): AddressDto => ({
   _id: id,
@@ -28,13 +32,16 @@ afterEach(() => {
   useToasts.setState({ toasts: [] });
 });
 
+const renderChooser = (onRetry = () => {}) =>
+  render(createElement(MemoryRouter, null, createElement(AddressChooser, { isLoggedIn: true, onLoginRequested: () => {}, onRetry })));
+
 describe('the delivery address chooser', () => {
   it('drops an address the server no longer has (deleted on another device) instead of keeping it chosen', async () => {
     vi.stubGlobal('fetch', async () =>
       new Response(JSON.stringify({ success: false, message: 'Address not found', code: 'address_not_found' }), { status: 404, headers: { 'content-type': 'application/json' } }),
     );
     useAddresses.getState().addressesLoaded([address('a1', '1 Gone Street'), address('a2', '2 Home Street')]);
-    render(createElement(MemoryRouter, null, createElement(AddressChooser, { isLoggedIn: true, onLoginRequested: () => {} })));
+    renderChooser();
 
     fireEvent.click(screen.getByRole('button', { name: 'Change' }));
     fireEvent.click(screen.getByRole('button', { name: /Delete address 1 Gone Street/ }));
@@ -42,5 +49,52 @@ describe('the delivery address chooser', () => {
     await waitFor(() => expect(useAddresses.getState().addresses.map((a) => a._id)).toEqual(['a2']));
     expect(useAddresses.getState().selectedId).toBe('a2');
     expect(screen.getByTestId('selected-address').textContent).toContain('2 Home Street');
+  });
+});
+
+describe('the delivery address chooser when the addresses could not be loaded', () => {
+  it('says so and offers a retry, instead of saying there is no address', () => {
+    const onRetry = vi.fn();
+    useAddresses.getState().addressesRequested();
+    useAddresses.getState().addressesFailed();
+    renderChooser(onRetry);
+
+    expect(screen.queryByText('No address found')).toBeNull();
+    expect(screen.getByTestId('load-failed').textContent).toContain('Could not load your addresses');
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(onRetry).toHaveBeenCalledTimes(1);
+  });
+
+  it('still says there is none when the shopper has none', () => {
+    useAddresses.getState().addressesLoaded([]);
+    renderChooser();
+    expect(screen.getByTestId('selected-address').textContent).toBe('No address found');
+    expect(screen.queryByTestId('load-failed')).toBeNull();
+  });
+});
+
+describe('a new address saved from the cart', () => {
+  it('becomes the chosen delivery address, and stays chosen when the cart loads the list again', async () => {
+    const added = address('a2', '2 New Street');
+    vi.stubGlobal('fetch', async () => json({ success: true, message: 'Address added', address: added }));
+    useAddresses.getState().addressesLoaded([address('a1', '1 Old Street')]);
+    const onSaved = vi.fn();
+    render(createElement(AddressForm, { editing: null, onSaved }));
+
+    type('First name', added.firstName);
+    type('Last name', added.lastName);
+    type('Email address', added.email);
+    type('Street', added.street);
+    type('City', added.city);
+    type('State', added.state);
+    type('PIN code', added.zipcode);
+    type('Country', added.country);
+    type('Phone', added.phone);
+    fireEvent.submit(screen.getByRole('form', { name: 'Add address' }));
+
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(useAddresses.getState().selectedId).toBe('a2');
+    useAddresses.getState().addressesLoaded([address('a1', '1 Old Street'), added]);
+    expect(useAddresses.getState().selectedId).toBe('a2');
   });
 });

@@ -42,7 +42,7 @@ export function CartRoute() {
   const user = useSession((s) => s.user);
   const loginRequested = useLoginModal((s) => s.loginRequested);
   const selectedAddressId = useAddresses((s) => s.selectedId);
-  useLoadAddresses(user?._id ?? null);
+  const addressLoad = useLoadAddresses(user?._id ?? null);
   useDocumentTitle('Cart');
   // A product the shopper list does not hold: out of stock (the server still has it) or gone (404).
   const lookup = useCallback(
@@ -126,7 +126,9 @@ export function CartRoute() {
         }
         onLoginRequested={() => loginRequested('login')}
         onOrderPlaced={orderPlaced}
-        addressSlot={<AddressChooser isLoggedIn={user !== null} onLoginRequested={() => loginRequested('login')} />}
+        addressSlot={
+          <AddressChooser isLoggedIn={user !== null} onLoginRequested={() => loginRequested('login')} onRetry={addressLoad.reload} />
+        }
       />
     </div>
   );

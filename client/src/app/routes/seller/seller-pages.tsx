@@ -1,4 +1,5 @@
 import { Link, useParams } from 'react-router-dom';
+import { LoadFailed } from '../../../components/ui/load-failed';
 import { Spinner } from '../../../components/ui/spinner';
 import { useLiveConnection } from '../../../features/live/stores/live-connection-store';
 import { useSellerOrders } from '../../../features/seller/stores/seller-orders-store';
@@ -48,10 +49,11 @@ export function SellerOrdersRoute() {
 export function EditProductRoute() {
   const { id } = useParams();
   const generation = useLiveConnection((s) => s.generation);
-  const { products, status } = useSellerProductList(generation);
+  const { products, status, reload } = useSellerProductList(generation);
   const product = products.find((p) => p._id === id);
   useSellerTitle(product ? `Edit ${product.name}` : status === 'ready' ? 'Product not found' : null);
   if (product) return <AddProductForm key={product._id} product={product} />;
+  if (status === 'error') return <LoadFailed what="your products" onRetry={reload} />;
   if (status !== 'ready') return <Spinner label="Loading product" />;
   return (
     <section className="seller-section">

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { AddressDto } from '@core/contracts/http/address-replies';
+import { LoadFailed } from '../../../components/ui/load-failed';
 import { toast } from '../../../components/ui/toast/toast-store';
 import { useAction } from '../../../hooks/use-action';
 import { ApiError } from '../../../lib/api-client';
@@ -13,10 +14,12 @@ import './addresses.css';
 type AddressChooserProps = {
   isLoggedIn: boolean;
   onLoginRequested: () => void;
+  /** Loads the addresses again after a failed load. */
+  onRetry: () => void;
 };
 
 /** The cart's delivery address block: the chosen address, Change, Add new address, and Edit / Delete per address. */
-export function AddressChooser({ isLoggedIn, onLoginRequested }: AddressChooserProps) {
+export function AddressChooser({ isLoggedIn, onLoginRequested, onRetry }: AddressChooserProps) {
   const addresses = useAddresses((s) => s.addresses);
   const selectedId = useAddresses((s) => s.selectedId);
   const status = useAddresses((s) => s.status);
@@ -52,9 +55,14 @@ export function AddressChooser({ isLoggedIn, onLoginRequested }: AddressChooserP
         Delivery Address
       </h3>
       <div className="address-chooser__current">
-        <p data-testid="selected-address">
-          {selected ? addressLine(selected) : status === 'loading' ? 'Loading addresses…' : 'No address found'}
-        </p>
+        {/* A failed load says so: "No address found" would send the shopper to add one they already have. */}
+        {!selected && status === 'error' ? (
+          <LoadFailed what="your addresses" onRetry={onRetry} />
+        ) : (
+          <p data-testid="selected-address">
+            {selected ? addressLine(selected) : status === 'loading' ? 'Loading addresses…' : 'No address found'}
+          </p>
+        )}
         {isLoggedIn ? (
           <button
             type="button"

@@ -3,6 +3,7 @@ import { AddressDto } from '@core/contracts/http/address-replies';
 import { toast } from '../../../components/ui/toast/toast-store';
 import { useZodForm } from '../../../hooks/use-zod-form';
 import { addAddress, updateAddress } from '../api/save-address';
+import { useAddresses } from '../stores/address-store';
 import { AddressFields, EMPTY_ADDRESS, type AddressValues } from './address-fields';
 import './addresses.css';
 
@@ -28,11 +29,14 @@ type AddressFormProps = {
 };
 
 export function AddressForm({ editing, onSaved }: AddressFormProps) {
+  const addressAdded = useAddresses((s) => s.addressAdded);
   const form = useZodForm({
     initial: (): Values => (editing ? valuesOf(editing) : EMPTY_ADDRESS),
     schema: AddressInput,
     onSubmit: async (address) => {
       const reply = editing ? await updateAddress(editing._id, address) : await addAddress(address);
+      // The cart reloads the list on the way back and keeps a chosen address that is in it.
+      if (!editing) addressAdded(reply.address);
       toast.success(reply.message);
       onSaved();
     },

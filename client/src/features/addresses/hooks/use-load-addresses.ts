@@ -3,13 +3,13 @@ import { listHandlers, useLoader } from '../../../hooks/use-loader';
 import { getAddresses } from '../api/get-addresses';
 import { useAddresses } from '../stores/address-store';
 
-/** Loads the user's saved addresses whenever a user is logged in. */
-export function useLoadAddresses(userId: string | null) {
+/** Loads the user's saved addresses whenever a user is logged in; `reload` tries again after a failure. */
+export function useLoadAddresses(userId: string | null): { reload: () => void } {
   const addressesCleared = useAddresses((s) => s.addressesCleared);
 
   useEffect(() => {
     if (!userId) addressesCleared();
   }, [userId, addressesCleared]);
 
-  useLoader(userId ? getAddresses : null, [userId], listHandlers(useAddresses, 'addresses'));
+  return useLoader(userId ? getAddresses : null, [userId], listHandlers(useAddresses, 'addresses'));
 }

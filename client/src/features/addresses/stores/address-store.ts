@@ -6,6 +6,8 @@ import type { LoadedList } from '../../../lib/load-status';
 type AddressState = LoadedList<'addresses', AddressDto> & {
   selectedId: string | null;
   addressSelected: (id: string) => void;
+  /** A new address the shopper just saved: it is the one they mean to ship to, so it becomes the chosen one. */
+  addressAdded: (address: AddressDto) => void;
   addressDeleted: (id: string) => void;
   addressesCleared: () => void;
 };
@@ -23,6 +25,8 @@ export const useAddresses = create<AddressState>()((set) => ({
     })),
   addressesFailed: () => set({ status: 'error' }),
   addressSelected: (id) => set({ selectedId: id }),
+  addressAdded: (address) =>
+    set((s) => ({ addresses: [...s.addresses.filter((a) => a._id !== address._id), address], selectedId: address._id })),
   addressDeleted: (id) =>
     set((s) => {
       const addresses = s.addresses.filter((a) => a._id !== id);

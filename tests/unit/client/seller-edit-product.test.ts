@@ -1,0 +1,63 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { createElement } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ProductDto } from '../../../core/contracts/http/product-replies';
+import { EditProductRoute } from '../../../client/src/app/routes/seller/seller-pages';
+import { useToasts } from '../../../client/src/components/ui/toast/toast-store';
+import { useSellerProducts } from '../../../client/src/features/seller/stores/seller-products-store';
+
+const mango: ProductDto = {
+  _id: 'p1',
+  name: 'Alphonso Mango',
+  category: 'Fruits',
+  description: ['Sweet'],
+  price: 499,
+  offerPrice: 449,
+  images: ['/uploads/mango.png'],
+  inStock: true,
+  stock: 10,
+  seller: { id: 's1', storeName: 'Green Basket' },
+  createdAt: '2026-11-23T10:00:00.000Z',
+  version: 1,
+};
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** The seller's product list: unreachable (`down`) until a test brings the server back. */
+function server() {
+  const state = { down: true };
+  vi.stubGlobal('fetch', async () => {
+    if (state.down) return json({ success: false, code: 'internal', message: 'Something went wrong' }, 500);
+    return json({ success: true, products: [mango], total: 1, page: 1, limit: null });
+  });
+  return state;
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  useToasts.setState({ toasts: [] });
+  useSellerProducts.setState({ products: [], status: 'idle', versions: {} });
+});
+
+describe('the seller’s edit product page', () => {
+  it('says the products could not be loaded and offers a retry, instead of spinning forever', async () => {
+    const state = server();
+    render(
+      createElement(
+        MemoryRouter,
+        { initialEntries: ['/seller/product-list/p1/edit'] },
+        createElement(Routes, null, createElement(Route, { path: '/seller/product-list/:id/edit', element: createElement(EditProductRoute) })),
+      ),
+    );
+
+    expect((await screen.findByTestId('load-failed')).textContent).toContain('Could not load your products');
+
+    state.down = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByDisplayValue('Alphonso Mango')).toBeTruthy();
+    expect(screen.queryByTestId('load-failed')).toBeNull();
+  });
+});
