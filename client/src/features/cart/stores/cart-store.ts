@@ -23,8 +23,12 @@ type CartState = {
   itemRemoved: (productId: string) => void;
   /** The server's cart of user `owner` (login merge, is-auth, sync reply) replaces ours without counting as a change; nothing is left unsaved. */
   cartReplaced: (items: CartItems, owner: string) => void;
-  /** After an order is placed the cart empties, and the server's copy with it (a counted change). */
-  orderPlaced: () => void;
+  /**
+   * After a cash-on-delivery order is placed, what it ordered leaves the cart (a counted change, so the server's copy,
+   * which the checkout emptied, gets what is left). Changes made while the order was on its way stay: a line raised
+   * meanwhile keeps the units above what was ordered, a line added meanwhile stays whole.
+   */
+  orderPlaced: (ordered: readonly { product: string; quantity: number }[]) => void;
   /** An online order was paid: the server already dropped the lines it bought from its cart, so this is no change to sync. */
   linesBought: (productIds: string[]) => void;
   /** Logout (or a user's cart found with no one signed in): the cart leaves with the session; nothing to sync. */
@@ -68,7 +72,16 @@ export const useCart = create<CartState>()(
           return { items, revision: s.revision + 1 };
         }),
       cartReplaced: (items, owner) => set((s) => ({ items: clean(items), owner, savedRevision: s.revision })),
-      orderPlaced: () => set((s) => ({ items: {}, revision: s.revision + 1 })),
+      orderPlaced: (ordered) =>
+        set((s) => {
+          const items = { ...s.items };
+          for (const { product, quantity } of ordered) {
+            const left = (items[product] ?? 0) - quantity;
+            if (left > 0) items[product] = left;
+            else delete items[product];
+          }
+          return { items, revision: s.revision + 1 };
+        }),
       linesBought: (productIds) =>
         set((s) => {
           const items = { ...s.items };

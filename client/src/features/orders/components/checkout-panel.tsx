@@ -15,7 +15,8 @@ type CheckoutPanelProps = {
   blockedReason: string | null;
   addressSlot: ReactNode;
   onLoginRequested: () => void;
-  onOrderPlaced: () => void;
+  /** The lines the order was placed with (the cart may have changed while it was on its way). */
+  onOrderPlaced: (ordered: { product: string; quantity: number }[]) => void;
 };
 
 /** The cart's order summary: address, payment method, price lines, and the order button. */

@@ -70,7 +70,7 @@ function contentOf(body: PlaceOrderBody, method: PaymentMethod): string {
  * anything else gets a new one, since the server refuses a key it saw with a different body. A key is dropped once
  * an answer for it came back. A lost reply is retried by itself a few times before the shopper is asked to check.
  */
-export function usePlaceOrder(onPlaced: () => void, retryAfterMs: readonly number[] = RETRY_AFTER_MS) {
+export function usePlaceOrder(onPlaced: (ordered: PlaceOrderBody['items']) => void, retryAfterMs: readonly number[] = RETRY_AFTER_MS) {
   const [busy, setBusy] = useState(false);
   const busyRef = useRef(false);
   const navigate = useNavigate();
@@ -90,7 +90,7 @@ export function usePlaceOrder(onPlaced: () => void, retryAfterMs: readonly numbe
         toast.success(reply.message ?? 'Order placed');
         // The confirmation first (every store's order of the checkout: ids, items, amount, payment), then My Orders.
         navigate('/order-placed', { state: { order: reply.order, orders: reply.orders } });
-        onPlaced();
+        onPlaced(body.items);
       } else {
         const checkout = await untilAnswered(() => createOnlineOrder(body, key), retryAfterMs);
         keysOfUnanswered.delete(content);
