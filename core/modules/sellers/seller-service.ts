@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { SellerRegisterBody } from '../../contracts/http/stores';
 import { conflict, unauthorized } from '../../domain/errors';
 import type { Config } from '../../infra/config';
@@ -110,8 +111,13 @@ export async function ensureConfiguredSeller(
     ? await repo.moveOperator(previous.id, { email: email.toLowerCase(), passwordHash })
     : await repo.upsertOperator({ name: CONFIGURED_SELLER_NAME, storeName: OPERATOR_STORE_NAME, email: email.toLowerCase(), passwordHash });
   const revokeAllOf = (sellerId: string) => (sessions ? sessions.revokeAllOf({ sellerId }) : createSessionRepository(db).revoke({ sellerId }));
-  // One operator: an account that was it before (the configured email given to a store that signed up) is a store now.
-  for (const demoted of await repo.demoteOperatorsBut(seller.id)) await revokeAllOf(demoted);
+  // One operator: an account that was it before (the configured email given to a store that signed up) is a store now,
+  // and no one signs in to it with its old password (the public demo one, say): the store it runs and its orders stay,
+  // under the new operator's eye, but its login is retired.
+  for (const demoted of await repo.demoteOperatorsBut(seller.id)) {
+    await repo.updatePasswordHash(demoted, await passwords.hash(randomBytes(32).toString('base64url')));
+    await revokeAllOf(demoted);
+  }
   if (existing || previous) await revokeAllOf(seller.id);
   return { sellerId: seller.id, action: existing || previous ? 'updated' : 'created' };
 }
