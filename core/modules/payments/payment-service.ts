@@ -144,7 +144,8 @@ export function createPaymentService(deps: {
       } catch (error) {
         reportGatewayError(error, checkoutId, 'orders.create');
         await transaction(async (tx) => {
-          // In id order, the order the settlement locks a checkout's orders in; their products first, all in id order.
+          // As the settlement locks them: the checkout's orders in id order, then all their products in id order.
+          await orders.lockCheckout(tx, checkoutId);
           const orderIds = placed.orders.map((o) => o._id).sort();
           await lockStockOf(tx, orderIds);
           for (const orderId of orderIds) {
