@@ -61,6 +61,16 @@ function ProductRow({ product }: { product: ProductDto }) {
     );
   }
 
+  /**
+   * After a refused save: orders that leave units are not announced live, so the list's count is read again, and the
+   * next save is made against it (the refusal told the seller what it is).
+   */
+  async function countRefreshed() {
+    const fresh = (await getSellerProducts().catch(() => [])).find((p) => p._id === product._id);
+    if (fresh) productReceived(fresh);
+    setDraft((d) => d && { ...d, seen: undefined });
+  }
+
   function saveStock(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const value = stock.trim() === '' ? null : Number(stock);
@@ -70,8 +80,8 @@ function ProductRow({ product }: { product: ProductDto }) {
     }
     const stockSeen = draft?.seen === undefined ? product.stock : draft.seen;
     return stockSave.run(true, async () => {
-      const reply = await patchProduct(product._id, { stock: value, stockSeen }).catch((error: unknown) => {
-        if (error instanceof ApiError && error.code === 'stock_changed') setDraft((d) => d && { ...d, seen: undefined });
+      const reply = await patchProduct(product._id, { stock: value, stockSeen }).catch(async (error: unknown) => {
+        if (error instanceof ApiError && error.code === 'stock_changed') await countRefreshed();
         throw error;
       });
       productReceived(reply.product);
