@@ -241,7 +241,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     redisUrl: e.REDIS_URL,
     redisClusterNodes: clusterNodes(e.REDIS_CLUSTER_NODES),
     redisPrefix: e.REDIS_PREFIX,
-    host: e.HOST ?? (isLoopbackOrigin(publicOrigin) ? '127.0.0.1' : '0.0.0.0'),
+    host: e.HOST ?? defaultHost(publicOrigin),
     port: e.PORT,
     publicOrigin: new URL(publicOrigin).origin,
     trustedOrigins: trustedOrigins([publicOrigin, ...(e.DEV_CLIENT_ORIGIN ? [e.DEV_CLIENT_ORIGIN] : [])]),
@@ -362,6 +362,12 @@ export function trustedOrigins(origins: string[]): ReadonlySet<string> {
     for (const host of LOOPBACK_ALIASES) trusted.add(`${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`);
   }
   return trusted;
+}
+
+/** Where to listen when HOST is unset: the loopback address the store is opened at, or every interface. */
+function defaultHost(publicOrigin: string): string {
+  if (!isLoopbackOrigin(publicOrigin)) return '0.0.0.0';
+  return new URL(publicOrigin).hostname === '[::1]' ? '::1' : '127.0.0.1';
 }
 
 /** An address to listen on that only this machine reaches: localhost, 127.0.0.0/8 or ::1. */

@@ -89,6 +89,7 @@ describe('safe defaults behind a public address', () => {
 
   it('listens on loopback only by default, and refuses the demo defaults where HOST lets other machines in', () => {
     expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ PUBLIC_ORIGIN: 'http://[::1]:3000' }).host).toBe('::1');
     expect(loadConfig({ ...publicStore, SELLER_PASSWORD: 'our-own-password', ALLOW_TEST_PAYMENTS: 'true', SIMULATED_GATEWAY_SECRET: 'a-secret-of-our-own' }).host).toBe('0.0.0.0');
     const problems = problemsOf({ HOST: '0.0.0.0' }).join('\n');
     expect(problems).toMatch(/^SELLER_PASSWORD: set a password of your own \(HOST 0.0.0.0 lets other machines reach the store/m);
