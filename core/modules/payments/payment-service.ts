@@ -166,6 +166,14 @@ export function createPaymentService(deps: {
       const checkout = await ownOnlineCheckout(userId, orderId);
       const order = checkout.orders.find((o) => o.id === orderId)!;
       if (order.isPaid || order.status !== DbOrderStatus.PENDING) throw conflict('order_not_pending', 'This order is no longer waiting for a payment');
+      // The one gateway order is for the whole checkout: paying it now would charge for a store's order that store
+      // cancelled, to refund it days later. (A shopper's own cancellation cancels every order waiting with it.)
+      if (checkout.orders.some((o) => o.status === DbOrderStatus.CANCELLED)) {
+        throw conflict(
+          'checkout_part_cancelled',
+          'A store cancelled its part of this checkout, so it cannot be paid as it was placed. Cancel this order and order the rest again: your cart still has the items.',
+        );
+      }
       const left = checkout.expiresAt ? (checkout.expiresAt.getTime() - Date.now()) / 1000 : Infinity;
       if (left - CHECKOUT_MARGIN_SECONDS < MIN_CHECKOUT_SECONDS) {
         throw conflict('payment_window_closed', 'The time to pay for this order is over; it will be cancelled and its items released shortly');

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDto } from '../../../core/contracts/http/orders';
+import { OrderStatus } from '../../../core/domain/order-status';
 import { buildTestContext, type TestContext } from '../../helpers/build-app';
 import { createProduct, createStore, postCodOrder, shopperWithAddress } from '../../helpers/factories';
 import { openSocket, sellerWithSession, startLiveStack } from '../../helpers/live-helpers';
@@ -141,6 +142,21 @@ describe('a checkout spanning stores', () => {
       const payNow = await ctx.app.inject({ method: 'POST', url: `/api/order/${other._id}/pay`, headers: { cookie: shopper.cookie } });
       expect(payNow.statusCode).toBe(409);
       expect(payNow.json()).toMatchObject({ code: 'order_not_pending' });
+    });
+
+    it('a store’s cancellation of its unpaid order leaves "Pay now" refusing to charge for the whole checkout', async () => {
+      const { shopper, checkout, dairy } = await paidCheckout();
+      const orders = await Promise.all(checkout.orderIds.map((id) => shopperOrder(ctx.app, shopper.cookie, id)));
+      const dairyOrder = orders.find((o) => o.seller.id === dairy.id)!;
+      const other = orders.find((o) => o._id !== dairyOrder._id)!;
+      await ctx.services.sellerOrders.updateStatus({ orderId: dairyOrder._id, status: OrderStatus.Cancelled, reason: 'Milk delivery did not come' }, dairy.id);
+
+      const payNow = await ctx.app.inject({ method: 'POST', url: `/api/order/${other._id}/pay`, headers: { cookie: shopper.cookie } });
+      expect(payNow.statusCode).toBe(409);
+      expect(payNow.json()).toMatchObject({ code: 'checkout_part_cancelled' });
+      // The shopper's own cancellation then ends the rest, stock back.
+      expect((await postCancel(ctx.app, shopper.cookie, other._id)).statusCode).toBe(200);
+      expect((await shopperOrder(ctx.app, shopper.cookie, other._id)).status).toBe('Cancelled');
     });
 
     it('cancelling one store’s order refunds its part only; the other stays paid; both parts back make the payment refunded', async () => {
