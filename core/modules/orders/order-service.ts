@@ -12,6 +12,7 @@ import { toOrderDto, type OrderRow } from './order-mapper';
 import type { OrderNews } from './order-news';
 import type { Transaction, Tx } from '../../infra/prisma';
 import type { CheckoutPaymentState, CheckoutStatements, NewCheckout, NewOrder, OrderProduct, OrderRepository } from './order-repository';
+import { awaitingPayment } from './checkout-state';
 import { lockStockOf, transitionOrder } from './order-transitions';
 
 export type PlaceOrderInput = {
@@ -152,44 +153,52 @@ export function createOrderService(deps: { repo: OrderRepository; transaction: T
       }
       const fingerprint = orderFingerprint(lines, input.addressId, input.paymentType);
 
+      /**
+       * One read of what the checkout needs, and its write. `countChanged` (the product's name): a product whose seller
+       * started or stopped counting its stock between the read and the write, so the line would take no units or look
+       * short; nothing was written, and a new read builds the checkout anew.
+       */
+      async function fromOneRead(statements: CheckoutStatements): Promise<PlacedCheckout | { countChanged: string }> {
+        const checkout = await statements.loadCheckout({ userId: input.userId, addressId: input.addressId, productIds: [...lines.keys()], idempotencyKey });
+        if (checkout.existingCheckoutId) return (await existing(statements, input.userId, idempotencyKey, fingerprint))!;
+        // Unknown ids and other users' addresses look the same: neither is "your address".
+        if (!checkout.address) throw invalid('address_required', 'Please select an address');
+        const items = priceLines(lines, checkout.products);
+        const amountPaise = orderAmount(items);
+        if (amountPaise > MAX_ORDER_PAISE) throw invalid('order_too_large', 'This order is too large; split it into smaller orders');
+
+        for (let attempt = 1; ; attempt++) {
+          const { placed, dtos } = newCheckout(input, items, toAddressDto(checkout.address), { idempotencyKey, fingerprint, limits });
+          try {
+            const { soldOut, storeNotSelling, tooManyUnpaid, countChanged } = await statements.insertCheckout(placed);
+            if (countChanged) return { countChanged: items.find((i) => i.product.id === countChanged)?.product.name ?? 'a product' };
+            if (soldOut) throw outOfStock(items.filter((i) => i.product.id === soldOut).map((i) => i.product));
+            // Suspended (or otherwise off sale) after the read above: its products are gone, as the read would now say.
+            if (storeNotSelling) throw notAvailable(items.filter((i) => i.product.sellerId === storeNotSelling).map((i) => i.product.id));
+            if (tooManyUnpaid) {
+              throw conflict(
+                'too_many_unpaid_orders',
+                `You already have ${limits.maxUnpaidOrders} unpaid online order${limits.maxUnpaidOrders === 1 ? '' : 's'}. Pay or cancel one in My Orders, or choose Cash on Delivery.`,
+              );
+            }
+            return { id: placed.id, checkoutId: placed.checkoutId, orders: dtos, amountPaise, created: true };
+          } catch (error) {
+            if (!isUniqueViolation(error)) throw error;
+            // A double submit that raced this one (and won) is the answer.
+            const winner = await existing(statements, input.userId, idempotencyKey, fingerprint);
+            if (winner) return winner;
+            // Otherwise the clash can only be of random order or checkout numbers: draw again.
+            if (attempt >= 3) throw error;
+          }
+        }
+      }
+
       // Every statement of a checkout on one connection: under load it waits for the pool once.
       return repo.placing(async (statements) => {
-        // A product whose seller started or stopped counting its stock between the read and the write (a stale read:
-        // the line would take no units, or look short) makes the checkout read again and build anew.
-        reading: for (let read = 1; ; read++) {
-          const checkout = await statements.loadCheckout({ userId: input.userId, addressId: input.addressId, productIds: [...lines.keys()], idempotencyKey });
-          if (checkout.existingCheckoutId) return (await existing(statements, input.userId, idempotencyKey, fingerprint))!;
-          // Unknown ids and other users' addresses look the same: neither is "your address".
-          if (!checkout.address) throw invalid('address_required', 'Please select an address');
-          const items = priceLines(lines, checkout.products);
-          const amountPaise = orderAmount(items);
-          if (amountPaise > MAX_ORDER_PAISE) throw invalid('order_too_large', 'This order is too large; split it into smaller orders');
-
-          for (let attempt = 1; ; attempt++) {
-            const { placed, dtos } = newCheckout(input, items, toAddressDto(checkout.address), { idempotencyKey, fingerprint, limits });
-            try {
-              const { soldOut, storeNotSelling, tooManyUnpaid, countChanged } = await statements.insertCheckout(placed);
-              if (countChanged && read < MAX_CHECKOUT_READS) continue reading;
-              if (countChanged) throw conflict('stock_changed', `The stock of ${items.find((i) => i.product.id === countChanged)?.product.name ?? 'a product'} changed while you were checking out. Please try again.`);
-              if (soldOut) throw outOfStock(items.filter((i) => i.product.id === soldOut).map((i) => i.product));
-              // Suspended (or otherwise off sale) after the read above: its products are gone, as the read would now say.
-              if (storeNotSelling) throw notAvailable(items.filter((i) => i.product.sellerId === storeNotSelling).map((i) => i.product.id));
-              if (tooManyUnpaid) {
-                throw conflict(
-                  'too_many_unpaid_orders',
-                  `You already have ${limits.maxUnpaidOrders} unpaid online order${limits.maxUnpaidOrders === 1 ? '' : 's'}. Pay or cancel one in My Orders, or choose Cash on Delivery.`,
-                );
-              }
-              return { id: placed.id, checkoutId: placed.checkoutId, orders: dtos, amountPaise, created: true };
-            } catch (error) {
-              if (!isUniqueViolation(error)) throw error;
-              // A double submit that raced this one (and won) is the answer.
-              const winner = await existing(statements, input.userId, idempotencyKey, fingerprint);
-              if (winner) return winner;
-              // Otherwise the clash can only be of random order or checkout numbers: draw again.
-              if (attempt >= 3) throw error;
-            }
-          }
+        for (let read = 1; ; read++) {
+          const outcome = await fromOneRead(statements);
+          if (!('countChanged' in outcome)) return outcome;
+          if (read >= MAX_CHECKOUT_READS) throw conflict('stock_changed', `The stock of ${outcome.countChanged} changed while you were checking out. Please try again.`);
         }
       });
     },
@@ -220,9 +229,8 @@ export function createOrderService(deps: { repo: OrderRepository; transaction: T
       const results = await transaction(async (tx) => {
         // The checkout's orders locked first, in id order, as the payment settlement locks them.
         const checkout = placedIn?.userId === userId ? await repo.lockCheckout(tx, placedIn.id) : null;
-        const order = checkout?.orders.find((o) => o.id === orderId);
-        const awaitingPayment = (o: { status: string; isPaid: boolean }) => o.status === statusToDb(OrderStatus.Pending) && !o.isPaid;
-        const together = checkout && order && awaitingPayment(order) ? checkout.orders.filter(awaitingPayment).map((o) => o.id) : [orderId];
+        const waiting = checkout ? awaitingPayment(checkout).map((o) => o.id) : [];
+        const together = waiting.includes(orderId) ? waiting : [orderId];
         await lockStockOf(tx, together);
         const changed = [];
         for (const id of together) changed.push(await transitionOrder(tx, { ...request, orderId: id }));
