@@ -10,6 +10,15 @@ export async function getSellerProducts(): Promise<ProductDto[]> {
   return reply.products;
 }
 
+/**
+ * One of the store's products as the server has it now, after a stock edit was refused as stale (read from the list:
+ * there is no single-product route for sellers). Undefined when it is gone or the list could not be read: the caller
+ * keeps what it shows.
+ */
+export async function currentSellerProduct(id: string): Promise<ProductDto | undefined> {
+  return (await getSellerProducts().catch(() => [])).find((p) => p._id === id);
+}
+
 /** Multipart: `productData` as a JSON string plus up to 4 files in `images`. */
 export function addProduct(data: z.input<typeof ProductData>, images: File[]) {
   const form = new FormData();

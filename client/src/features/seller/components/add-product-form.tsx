@@ -9,7 +9,7 @@ import { UploadIcon } from '../../../components/ui/icons';
 import { toast } from '../../../components/ui/toast/toast-store';
 import { useZodForm } from '../../../hooks/use-zod-form';
 import { ApiError } from '../../../lib/api-client';
-import { addProduct, editProduct, getSellerProducts } from '../api/seller-products';
+import { addProduct, currentSellerProduct, editProduct } from '../api/seller-products';
 import { useSellerProducts } from '../stores/seller-products-store';
 import './seller.css';
 
@@ -79,7 +79,7 @@ export function AddProductForm({ product: editing }: { product?: ProductDto }) {
 
   /** After a refused stock edit: the current count becomes the one seen, so saving again is the seller's decision. */
   async function stockRefreshed(id: string) {
-    const fresh = (await getSellerProducts().catch(() => [])).find((p) => p._id === id);
+    const fresh = await currentSellerProduct(id);
     if (!fresh) return;
     productReceived(fresh);
     setStockSeen(fresh.stock);

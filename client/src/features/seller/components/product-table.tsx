@@ -9,7 +9,7 @@ import { toast } from '../../../components/ui/toast/toast-store';
 import { listHandlers, useLoader } from '../../../hooks/use-loader';
 import { useAction } from '../../../hooks/use-action';
 import { ApiError } from '../../../lib/api-client';
-import { deleteProduct, getSellerProducts, patchProduct, setProductStock } from '../api/seller-products';
+import { currentSellerProduct, deleteProduct, getSellerProducts, patchProduct, setProductStock } from '../api/seller-products';
 import { useSellerProducts } from '../stores/seller-products-store';
 import { isLoading } from '../../../lib/load-status';
 import './seller.css';
@@ -66,7 +66,7 @@ function ProductRow({ product }: { product: ProductDto }) {
    * next save is made against it (the refusal told the seller what it is).
    */
   async function countRefreshed() {
-    const fresh = (await getSellerProducts().catch(() => [])).find((p) => p._id === product._id);
+    const fresh = await currentSellerProduct(product._id);
     if (fresh) productReceived(fresh);
     setDraft((d) => d && { ...d, seen: undefined });
   }
