@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestContext, type TestContext } from '../../helpers/build-app';
 import { createProduct, createStore, postCodOrder, shopperWithAddress } from '../../helpers/factories';
+import { waitUntilWaitingForLock } from '../../helpers/lock-waits';
 
 /**
  * A change commits while a shopper's checkout is between its read (which saw everything on sale) and its write: an
@@ -22,18 +23,8 @@ describe('a change in the middle of a checkout', () => {
     await ctx.close();
   });
 
-  /** Waits until a checkout's statement is waiting for a lock: it has read and is now writing. */
-  async function checkoutWaitingForLock(): Promise<void> {
-    await expect
-      .poll(async () => {
-        // Not on the operator's connection: inside its transaction the activity view would not change.
-        const rows = await ctx.db.$queryRaw<{ n: number }[]>`
-          SELECT count(*)::int AS n FROM pg_stat_activity
-           WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE 'SELECT place_checkout%'`;
-        return rows[0]!.n;
-      }, { timeout: 5_000 })
-      .toBe(1);
-  }
+  /** Waits until the checkout's write is waiting for a lock: it has read and is now writing. */
+  const checkoutWaitingForLock = () => waitUntilWaitingForLock(ctx.db, 'SELECT place_checkout(');
 
   it('refuses the order of the suspended store as not available, and places nothing of the checkout', async () => {
     const shopper = await shopperWithAddress(ctx.app);

@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestContext, type TestContext } from '../../helpers/build-app';
 import { createProduct, createStore, postCodOrder, shopperWithAddress } from '../../helpers/factories';
+import { waitUntilWaitingForLock } from '../../helpers/lock-waits';
 import { ageOrder, checkoutOf, createOnlineOrder } from '../../helpers/payment-flows';
 
 /**
@@ -22,18 +23,6 @@ describe('an expiry of several orders beside a checkout of their products', () =
     await holder.end();
     await ctx.close();
   });
-
-  /** Polled from the pool, not from `holder`: inside its transaction the activity view would not change. */
-  async function waitingForLock(statement: string): Promise<void> {
-    await expect
-      .poll(async () => {
-        const rows = await ctx.db.$queryRaw<{ n: number }[]>`
-          SELECT count(*)::int AS n FROM pg_stat_activity
-           WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE ${`%${statement}%`}`;
-        return rows[0]!.n;
-      }, { timeout: 5_000 })
-      .toBe(1);
-  }
 
   it('expires the checkout and places the other shopper\u2019s order, one after the other', async () => {
     const green = await createStore(ctx.db, { storeName: 'Green Basket' });
@@ -60,12 +49,12 @@ describe('an expiry of several orders beside a checkout of their products', () =
     await holder.query('BEGIN');
     await holder.query('SELECT 1 FROM order_items WHERE order_id = $1 FOR UPDATE', [second!.id]);
     const expiry = ctx.services.paymentSettlement.expire(checkoutId, 15);
-    await waitingForLock('UPDATE order_items SET stock_taken');
+    await waitUntilWaitingForLock(ctx.db, 'UPDATE order_items SET stock_taken');
 
     const other = await shopperWithAddress(ctx.app);
     // inject starts its request once asked for the answer: Promise.resolve asks now.
     const placing = Promise.resolve(postCodOrder(ctx.app, other.cookie, { items: wanted.map((p) => ({ product: p.id, quantity: 1 })), address: other.address._id }));
-    await waitingForLock('SELECT place_checkout(');
+    await waitUntilWaitingForLock(ctx.db, 'SELECT place_checkout(');
     await holder.query('COMMIT');
 
     expect(await expiry).toBe('expired');

@@ -3,25 +3,12 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ProductDto } from '../../../core/contracts/http/product-replies';
 import { EditProductRoute } from '../../../client/src/app/routes/seller/seller-pages';
 import { useToasts } from '../../../client/src/components/ui/toast/toast-store';
 import { useSellerProducts } from '../../../client/src/features/seller/stores/seller-products-store';
+import { productFixture } from './marketplace-fixtures';
 
-const mango: ProductDto = {
-  _id: 'p1',
-  name: 'Alphonso Mango',
-  category: 'Fruits',
-  description: ['Sweet'],
-  price: 499,
-  offerPrice: 449,
-  images: ['/uploads/mango.png'],
-  inStock: true,
-  stock: 10,
-  seller: { id: 's1', storeName: 'Green Basket' },
-  createdAt: '2026-11-23T10:00:00.000Z',
-  version: 1,
-};
+const mango = productFixture('p1', { name: 'Alphonso Mango', description: ['Sweet'], price: 499, offerPrice: 449, images: ['/uploads/mango.png'], stock: 10 });
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
