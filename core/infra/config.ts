@@ -233,8 +233,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const e = parsed.data;
   const publicOrigin = e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`;
   const simulated = !e.RAZORPAY_KEY_ID;
-  // Razorpay's test-mode keys take test cards and move no money: a test store, like the simulated gateway.
-  const razorpayTestKeys = e.RAZORPAY_KEY_ID?.startsWith(RAZORPAY_TEST_KEY_PREFIX) ?? false;
   return Object.freeze({
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
@@ -258,7 +256,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       uploadsPerHour: e.RATE_LIMIT_UPLOADS_PER_HOUR,
     }),
     trustProxy: e.TRUST_PROXY,
-    testPayments: simulated || razorpayTestKeys,
+    testPayments: simulated || isRazorpayTestKey(e.RAZORPAY_KEY_ID),
     healthToken: e.HEALTH_TOKEN ?? null,
     payments: Object.freeze({
       gateway: simulated ? 'simulated' : 'razorpay',
@@ -299,7 +297,10 @@ function clusterNodes(list: string | undefined): Config['redisClusterNodes'] {
   );
 }
 
-const RAZORPAY_TEST_KEY_PREFIX = 'rzp_test_';
+/** Razorpay's test-mode keys take test cards and move no money: a store using them is a test store. */
+function isRazorpayTestKey(keyId: string | undefined): boolean {
+  return keyId?.startsWith('rzp_test_') ?? false;
+}
 
 /**
  * Why other machines can reach the store, if they can: a public PUBLIC_ORIGIN, or the API listening beyond loopback
@@ -323,7 +324,7 @@ function unsafeDefaults(e: z.output<typeof ConfigSchema>): string[] {
   if (!where) return [];
   const problems: string[] = [];
   if (e.SELLER_PASSWORD === DEMO_SELLER_PASSWORD) problems.push(`SELLER_PASSWORD: set a password of your own (${where}; the demo password is public)`);
-  if (e.RAZORPAY_KEY_ID?.startsWith(RAZORPAY_TEST_KEY_PREFIX) && !e.ALLOW_TEST_PAYMENTS) {
+  if (isRazorpayTestKey(e.RAZORPAY_KEY_ID) && !e.ALLOW_TEST_PAYMENTS) {
     problems.push(
       `RAZORPAY_KEY_ID: ${e.RAZORPAY_KEY_ID} is a Razorpay test-mode key, whose payments move no money (${where}); set your live keys, or ALLOW_TEST_PAYMENTS=true for a test store (it shows a test-mode banner)`,
     );
@@ -370,16 +371,15 @@ function defaultHost(publicOrigin: string): string {
   return new URL(publicOrigin).hostname === '[::1]' ? '::1' : '127.0.0.1';
 }
 
-/** An address to listen on that only this machine reaches: localhost, 127.0.0.0/8 or ::1. */
+/** A host name or address only this machine reaches: localhost (and its subdomains), 127.0.0.0/8 or ::1. */
 export function isLoopbackHost(host: string): boolean {
   const h = host.trim().toLowerCase();
-  return h === 'localhost' || h === '::1' || h === '[::1]' || /^127(\.\d{1,3}){3}$/.test(h);
+  return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || h === '[::1]' || /^127(\.\d{1,3}){3}$/.test(h);
 }
 
 /** localhost, 127.0.0.0/8 or [::1]: only this machine can reach the store. */
 export function isLoopbackOrigin(origin: string): boolean {
-  const host = new URL(origin).hostname;
-  return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
+  return isLoopbackHost(new URL(origin).hostname);
 }
 
 /** Whether a variable was given explicitly (start.ts only falls back to embedded services for unset ones). */
