@@ -26,18 +26,18 @@ const RETRY_AFTER_MS = [1_000, 3_000];
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Answers the API gives with a 503 that settle the checkout: the payment gateway could not start a payment, so the
- * checkout was cancelled and nothing is owed. The shopper reads why (and that Cash on Delivery works); a retry with
- * the same key would only be told the same.
+ * The API's own 503 that settles the checkout: the payment gateway could not start a payment, so the checkout was
+ * cancelled and nothing is owed. The shopper reads why (and that Cash on Delivery works); a retry with the same key
+ * would only be told the same.
  */
-const SETTLED_UNAVAILABLE = new Set(['payment_gateway_unavailable']);
+const GATEWAY_DID_NOT_START = 'payment_gateway_unavailable';
 
 /**
  * No answer from the API itself: the network (0), or the proxy in front of it saying the API process was unreachable
  * or went away mid-request (502, 503, 504). The checkout may have been placed; only a retry with its key can tell.
  */
 const unanswered = (error: unknown): boolean =>
-  error instanceof ApiError && [0, 502, 503, 504].includes(error.status) && !(error.code !== undefined && SETTLED_UNAVAILABLE.has(error.code));
+  error instanceof ApiError && [0, 502, 503, 504].includes(error.status) && error.code !== GATEWAY_DID_NOT_START;
 
 /** `send`, tried again with the same key after each wait while no answer comes back. */
 async function untilAnswered<T>(send: () => Promise<T>, waits: readonly number[]): Promise<T> {

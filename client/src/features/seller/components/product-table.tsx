@@ -26,9 +26,8 @@ function ProductRow({ product }: { product: ProductDto }) {
   // What the seller has typed and not saved (null: nothing). Until they type, the field follows live changes (an
   // order sold the last unit, another tab restocked); once they do, a live change never overwrites their text. Left
   // holding the live count, it follows live changes again. `seen`: the count shown as they began typing, sent with the
-  // save, so one typed over units sold meanwhile is refused rather than putting them on sale again; after a refusal it
-  // is undefined, and the next save is made against the count shown then (the refusal told the seller what it is).
-  const [draft, setDraft] = useState<{ text: string; seen: number | null | undefined } | null>(null);
+  // save, so one typed over units sold meanwhile is refused rather than putting them on sale again.
+  const [draft, setDraft] = useState<{ text: string; seen: number | null } | null>(null);
   const stock = draft?.text ?? shown;
   const stockInput = useRef<HTMLInputElement>(null);
 
@@ -62,13 +61,14 @@ function ProductRow({ product }: { product: ProductDto }) {
   }
 
   /**
-   * After a refused save: orders that leave units are not announced live, so the list's count is read again, and the
-   * next save is made against it (the refusal told the seller what it is).
+   * After a refused save: orders that leave units are not announced live, so the count is read again, and the next
+   * save is made against it (the refusal told the seller what it is).
    */
   async function countRefreshed() {
     const fresh = await currentSellerProduct(product._id);
-    if (fresh) productReceived(fresh);
-    setDraft((d) => d && { ...d, seen: undefined });
+    if (!fresh) return;
+    productReceived(fresh);
+    setDraft((d) => d && { ...d, seen: fresh.stock });
   }
 
   function saveStock(event: FormEvent<HTMLFormElement>) {
@@ -78,7 +78,7 @@ function ProductRow({ product }: { product: ProductDto }) {
       toast.error('Stock must be a whole number of 0 or more');
       return;
     }
-    const stockSeen = draft?.seen === undefined ? product.stock : draft.seen;
+    const stockSeen = draft ? draft.seen : product.stock;
     return stockSave.run(true, async () => {
       const reply = await patchProduct(product._id, { stock: value, stockSeen }).catch(async (error: unknown) => {
         if (error instanceof ApiError && error.code === 'stock_changed') await countRefreshed();
