@@ -25,7 +25,7 @@ export function startReconcileSchedule(deps: {
     label: 'reconciler',
     run: async () => {
       const summary = await deps.reconciler.runOnce();
-      if (summary.checked > 0) logger.info(summary, 'reconciler run');
+      if (summary.checked > 0 || summary.lateFound > 0) logger.info(summary, 'reconciler run');
       return summary;
     },
   });

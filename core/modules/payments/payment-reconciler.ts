@@ -3,7 +3,8 @@ import type { Logger } from '../../infra/logger';
 import type { CheckoutPaymentState } from '../orders/order-repository';
 import type { OrderService } from '../orders/order-service';
 import { GatewayError, isInProgress, isMoneySecured, type GatewayPayment, type PaymentGateway } from './payment-gateway';
-import type { PaymentRepository, PaymentRow } from './payment-repository';
+import { nextLateCheck } from './late-checks';
+import { DbPaymentStatus, type LateCheckDue, type PaymentRepository, type PaymentRow } from './payment-repository';
 import type { PaymentSettlement } from './payment-settlement';
 import type { RefundService } from './refund-service';
 
@@ -28,6 +29,8 @@ export type ReconcileSummary = {
   submissionsChecked: number;
   refundsChecked: number;
   refundsSettled: number;
+  lateChecked: number;
+  lateFound: number;
 };
 
 const belongsTo = (payment: PaymentRow) => (p: GatewayPayment) =>
@@ -44,7 +47,8 @@ const belongsTo = (payment: PaymentRow) => (p: GatewayPayment) =>
  * A capture that lands after that cancel (the gateway cannot be locked with our row) is not lost: the settlement
  * restores the order or refunds the payment, and news of it whose job gave up is decided here ten minutes on. When
  * the gateway cannot be asked, nothing is expired: an order we cannot check might have been paid. Pending refunds are
- * followed up too.
+ * followed up too, and gateway orders whose checkout no longer waits are asked about again a few times over three
+ * days (late-checks.ts), so a capture nothing reported is decided all the same.
  */
 export function createPaymentReconciler(deps: {
   repo: PaymentRepository;
@@ -85,10 +89,41 @@ export function createPaymentReconciler(deps: {
     return outcome === 'expired' ? 'expired' : 'waiting';
   }
 
+  /**
+   * A captured payment the gateway lists for the order that nothing decided yet (it is neither the one that paid nor
+   * one being refunded) goes through the same settlement as a callback: it places or restores the orders it can, and
+   * refunds the rest. An authorized one is left alone: the checkout no longer wants it, and the gateway hands an
+   * uncaptured payment back by itself. Returns how many were found.
+   */
+  async function lateCheck(payment: LateCheckDue): Promise<number> {
+    const decided = new Set(payment.refundedGatewayPaymentIds);
+    const captured = payment.status === DbPaymentStatus.CAPTURED || payment.status === DbPaymentStatus.REFUNDED;
+    if (captured && payment.gatewayPaymentId) decided.add(payment.gatewayPaymentId);
+    const reported = (await gateway.fetchOrderPayments(payment.gatewayOrderId)).filter(belongsTo(payment));
+    let found = 0;
+    for (const unseen of reported.filter((p) => isMoneySecured(p.status) && !decided.has(p.id))) {
+      const outcome = await settlement.settle({ paymentId: payment.id, gatewayPaymentId: unseen.id, source: 'reconciler', signature: null });
+      logger.warn({ paymentId: payment.id, gatewayPaymentId: unseen.id, outcome }, 'reconciler: a capture nothing reported was found late');
+      found++;
+    }
+    return found;
+  }
+
   return {
     async runOnce(now = new Date()): Promise<ReconcileSummary> {
       const stale = await orders.stalePendingOnline(new Date(now.getTime() - payments.reconcileAfterMinutes * 60_000), BATCH);
-      const summary: ReconcileSummary = { checked: stale.length, paid: 0, expired: 0, waiting: 0, errors: 0, submissionsChecked: 0, refundsChecked: 0, refundsSettled: 0 };
+      const summary: ReconcileSummary = {
+        checked: stale.length,
+        paid: 0,
+        expired: 0,
+        waiting: 0,
+        errors: 0,
+        submissionsChecked: 0,
+        refundsChecked: 0,
+        refundsSettled: 0,
+        lateChecked: 0,
+        lateFound: 0,
+      };
       for (const checkout of stale) {
         try {
           summary[await reconcileCheckout(checkout, now)] += 1;
@@ -115,6 +150,19 @@ export function createPaymentReconciler(deps: {
       summary.refundsChecked = followed.checked;
       summary.refundsSettled = followed.settled;
       summary.errors += followed.errors;
+      for (const payment of await repo.lateChecksDue(now, BATCH)) {
+        try {
+          summary.lateFound += await lateCheck(payment);
+          summary.lateChecked += 1;
+        } catch (error) {
+          summary.errors += 1;
+          const kind = error instanceof GatewayError ? error.kind : 'unexpected';
+          logger.warn({ paymentId: payment.id, kind, err: (error as Error).message }, 'reconciler: late check skipped');
+          // An outage: asked again next run. A refusal (the gateway no longer knows the order) would only repeat.
+          if (kind !== 'rejected') continue;
+        }
+        await repo.scheduleLateCheck(payment.id, nextLateCheck(payment.createdAt, now));
+      }
       return summary;
     },
   };

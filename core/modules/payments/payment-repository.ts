@@ -1,5 +1,7 @@
 import { PaymentStatus as DbPaymentStatus } from '../../infra/generated/prisma/enums';
 import type { Db, Prisma, Tx } from '../../infra/prisma';
+import { DbOrderStatus } from '../orders/order-enums';
+import { firstLateCheck } from './late-checks';
 
 export { DbPaymentStatus };
 
@@ -16,6 +18,8 @@ export type PaymentRow = {
 };
 
 export type AttemptSource = 'checkout' | 'webhook' | 'reconciler';
+/** A gateway order whose late check is due (late-checks.ts), with the payment ids it already decided. */
+export type LateCheckDue = PaymentRow & { createdAt: Date; refundedGatewayPaymentIds: string[] };
 /** A payment's news as it was recorded, still waiting for its decision. */
 export type UndecidedAttempt = { id: string; paymentId: string; source: AttemptSource; gatewayPaymentId: string; signature: string | null };
 
@@ -32,7 +36,8 @@ const paymentFields = {
 
 /**
  * Payments, their attempts and webhook deliveries: only the tables the payments module owns. Orders are read and
- * changed through the orders module (order-service.ts, order-transitions.ts), users through accounts.
+ * changed through the orders module (order-service.ts, order-transitions.ts), users through accounts; the one
+ * exception is a filter (`lateChecksDue` skips checkouts whose orders still wait for their payment).
  */
 export function createPaymentRepository(db: Db) {
   return {
@@ -61,7 +66,31 @@ export function createPaymentRepository(db: Db) {
     },
 
     insertPayment(data: { checkoutId: string; gateway: string; gatewayOrderId: string; amountPaise: number; currency: string; raw: object }): Promise<PaymentRow> {
-      return db.payment.create({ data, select: paymentFields });
+      // One clock for both, so the schedule's times are counted from the row's own creation.
+      const createdAt = new Date();
+      return db.payment.create({ data: { ...data, createdAt, lateCheckAt: firstLateCheck(createdAt) }, select: paymentFields });
+    },
+
+    /**
+     * Gateway orders whose late check is due at `now`, earliest first, leaving out those whose checkout still waits for
+     * the payment (an unpaid Pending order: the reconciler's own work). Each comes with the payment ids its refunds
+     * were recorded for.
+     */
+    async lateChecksDue(now: Date, limit: number): Promise<LateCheckDue[]> {
+      const rows = await db.payment.findMany({
+        where: {
+          lateCheckAt: { lte: now },
+          checkout: { orders: { none: { status: DbOrderStatus.PENDING, isPaid: false } } },
+        },
+        orderBy: { lateCheckAt: 'asc' },
+        take: limit,
+        select: { ...paymentFields, createdAt: true, refunds: { select: { gatewayPaymentId: true } } },
+      });
+      return rows.map(({ refunds, ...row }) => ({ ...row, refundedGatewayPaymentIds: refunds.map((r) => r.gatewayPaymentId) }));
+    },
+
+    async scheduleLateCheck(id: string, at: Date | null): Promise<void> {
+      await db.payment.updateMany({ where: { id }, data: { lateCheckAt: at } });
     },
 
     /** CREATED → SUBMITTED once the shopper's checkout reported back; later states are left alone. */
