@@ -149,18 +149,29 @@ async function clearBoughtFromCart(tx: Tx, order: OrderRow): Promise<void> {
 }
 
 /**
+ * How long after the system cancelled an order a payment for it still restores it. Later than that, the shopper was
+ * told long ago that the order is cancelled and may well have ordered again: delivering it then (and taking its items
+ * out of the cart) would be a surprise, so the payment is refunded instead. A UPI collect approved late, or its
+ * webhook retried, usually lands well within the hour.
+ */
+export const RESTORE_WITHIN_MS = 60 * 60_000;
+
+/**
  * A payment captured after the system cancelled its order (expired unpaid, or the gateway failed at the start)
  * restores the order to Order Placed and paid, if every unit it held can be taken again; the shopper paid for it and
  * the order was never cancelled by a person. Orders cancelled by the shopper or the seller stay cancelled (Cancelled is
- * final for people), as do orders whose stock has gone meanwhile: those payments are refunded instead. An order with a
- * refund already recorded stays cancelled whatever comes later (a second delivery of that payment's news). Returns
- * whether the order was restored; the caller holds the order's row lock.
+ * final for people), as do orders whose stock has gone meanwhile: those payments are refunded instead. So is a payment
+ * that comes more than `RESTORE_WITHIN_MS` after the cancel. An order with a refund already recorded stays cancelled
+ * whatever comes later (a second delivery of that payment's news). Returns whether the order was restored; the caller
+ * holds the order's row lock.
  */
 export async function restoreCancelledOrder(tx: Tx, req: { orderId: string; note: string }): Promise<boolean> {
   const sql = sqlIn(tx);
   const current = await readOrder(sql, req.orderId, { lock: true });
   if (!current || current.status !== DbOrderStatus.CANCELLED || current.isPaid) return false;
-  if (current.history.at(-1)?.actorType !== actorToDb('system')) return false;
+  const cancel = current.history.at(-1);
+  if (cancel?.actorType !== actorToDb('system')) return false;
+  if (Date.now() - cancel.at.getTime() > RESTORE_WITHIN_MS) return false;
   // Money already on its way back for this order (a late capture refunded while its stock was gone) settles it for good:
   // restoring it now would ship the goods and refund them too.
   if (current.refunds.length > 0) return false;

@@ -23,3 +23,12 @@ export function nextLateCheck(createdAt: Date, now: Date): Date | null {
   const next = LATE_CHECK_HOURS.map((h) => createdAt.getTime() + h * HOUR_MS).find((at) => at > now.getTime());
   return next === undefined ? null : new Date(next);
 }
+
+/** A failed look is tried again this much later, until a day past the schedule's end. */
+const RETRY_MS = 15 * 60_000;
+const GIVE_UP_AFTER_HOURS = LATE_CHECK_HOURS.at(-1)! + 24;
+
+/** When to try a look that failed at `now` again, or null once it has been failing for a day past the schedule. */
+export function retryLateCheck(createdAt: Date, now: Date): Date | null {
+  return now.getTime() < createdAt.getTime() + GIVE_UP_AFTER_HOURS * HOUR_MS ? new Date(now.getTime() + RETRY_MS) : null;
+}

@@ -3,9 +3,9 @@ import type { Logger } from '../../infra/logger';
 import type { CheckoutPaymentState } from '../orders/order-repository';
 import type { OrderService } from '../orders/order-service';
 import { GatewayError, isInProgress, isMoneySecured, type GatewayPayment, type PaymentGateway } from './payment-gateway';
-import { nextLateCheck } from './late-checks';
+import { nextLateCheck, retryLateCheck } from './late-checks';
 import { DbPaymentStatus, type LateCheckDue, type PaymentRepository, type PaymentRow } from './payment-repository';
-import type { PaymentSettlement } from './payment-settlement';
+import { NEEDS_ATTENTION, type PaymentSettlement } from './payment-settlement';
 import type { RefundService } from './refund-service';
 
 /** Orders (and refunds) looked at per run, oldest first; a backlog drains over a few runs instead of one long one. */
@@ -19,6 +19,13 @@ const REFUND_FOLLOW_AFTER_MS = 60_000;
  * longer Pending: Razorpay does not resend a webhook we answered, and a shopper who paid late does not verify twice.
  */
 const SUBMISSION_FOLLOW_AFTER_MS = 10 * 60_000;
+/**
+ * Late checks per run (late-checks.ts): each is one gateway call, and every gateway order gets four, so a run a minute
+ * keeps up with about 1,500 online checkouts an hour.
+ */
+const LATE_BATCH = 100;
+/** What a late check's settlement did when it decided a capture itself (placed, restored, refunding). */
+const DECIDED_HERE = new Set(['paid', 'restored', ...NEEDS_ATTENTION]);
 
 export type ReconcileSummary = {
   checked: number;
@@ -99,14 +106,43 @@ export function createPaymentReconciler(deps: {
     const decided = new Set(payment.refundedGatewayPaymentIds);
     const captured = payment.status === DbPaymentStatus.CAPTURED || payment.status === DbPaymentStatus.REFUNDED;
     if (captured && payment.gatewayPaymentId) decided.add(payment.gatewayPaymentId);
-    const reported = (await gateway.fetchOrderPayments(payment.gatewayOrderId)).filter(belongsTo(payment));
+    const listed = await gateway.fetchOrderPayments(payment.gatewayOrderId);
+    for (const odd of listed.filter((p) => isMoneySecured(p.status) && !belongsTo(payment)(p))) {
+      // Not what our order asked for (another amount or currency): nothing here can decide it, so a person must.
+      logger.error({ paymentId: payment.id, gatewayPaymentId: odd.id, amountPaise: odd.amountPaise, currency: odd.currency }, 'reconciler: a captured payment does not match its gateway order');
+    }
     let found = 0;
-    for (const unseen of reported.filter((p) => isMoneySecured(p.status) && !decided.has(p.id))) {
+    for (const unseen of listed.filter((p) => belongsTo(payment)(p) && isMoneySecured(p.status) && !decided.has(p.id))) {
       const outcome = await settlement.settle({ paymentId: payment.id, gatewayPaymentId: unseen.id, source: 'reconciler', signature: null });
+      // Anything else is news the worker decided meanwhile (already paid, already refunding).
+      if (!DECIDED_HERE.has(outcome)) continue;
       logger.warn({ paymentId: payment.id, gatewayPaymentId: unseen.id, outcome }, 'reconciler: a capture nothing reported was found late');
       found++;
     }
     return found;
+  }
+
+  /**
+   * The late checks due now. A failed look is tried again later (`retryLateCheck`), behind the others, so a row that
+   * keeps failing does not hold the head of every batch; when the gateway itself is out, the rest wait for the next run
+   * instead of each meeting the outage's timeout.
+   */
+  async function lateChecks(now: Date, summary: ReconcileSummary): Promise<void> {
+    for (const payment of await repo.lateChecksDue(now, LATE_BATCH)) {
+      try {
+        summary.lateFound += await lateCheck(payment);
+        summary.lateChecked += 1;
+        await repo.scheduleLateCheck(payment.id, nextLateCheck(payment.createdAt, now));
+      } catch (error) {
+        summary.errors += 1;
+        const kind = error instanceof GatewayError ? error.kind : 'unexpected';
+        const retryAt = retryLateCheck(payment.createdAt, now);
+        const log = retryAt ? logger.warn.bind(logger) : logger.error.bind(logger);
+        log({ paymentId: payment.id, kind, err: (error as Error).message, retryAt }, retryAt ? 'reconciler: late check failed' : 'reconciler: late checks given up');
+        await repo.scheduleLateCheck(payment.id, retryAt);
+        if (kind === 'unavailable' || kind === 'unauthorized') return;
+      }
+    }
   }
 
   return {
@@ -150,19 +186,7 @@ export function createPaymentReconciler(deps: {
       summary.refundsChecked = followed.checked;
       summary.refundsSettled = followed.settled;
       summary.errors += followed.errors;
-      for (const payment of await repo.lateChecksDue(now, BATCH)) {
-        try {
-          summary.lateFound += await lateCheck(payment);
-          summary.lateChecked += 1;
-        } catch (error) {
-          summary.errors += 1;
-          const kind = error instanceof GatewayError ? error.kind : 'unexpected';
-          logger.warn({ paymentId: payment.id, kind, err: (error as Error).message }, 'reconciler: late check skipped');
-          // An outage: asked again next run. A refusal (the gateway no longer knows the order) would only repeat.
-          if (kind !== 'rejected') continue;
-        }
-        await repo.scheduleLateCheck(payment.id, nextLateCheck(payment.createdAt, now));
-      }
+      await lateChecks(now, summary);
       return summary;
     },
   };

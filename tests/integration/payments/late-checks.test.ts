@@ -3,7 +3,7 @@ import { createRazorpayGateway } from '../../../core/modules/payments/razorpay-g
 import { buildTestContext, type TestContext } from '../../helpers/build-app';
 import { startFakeRazorpay, type FakeRazorpay } from '../../helpers/fake-razorpay';
 import { createProduct, shopperWithAddress } from '../../helpers/factories';
-import { checkoutOf, createOnlineOrder, orderState, postCreate } from '../../helpers/payment-flows';
+import { checkoutOf, createOnlineOrder, orderState, postCancel, postCreate } from '../../helpers/payment-flows';
 
 const HOUR_MS = 3_600_000;
 
@@ -142,20 +142,58 @@ describe('late checks of gateway orders', () => {
     expect(await orderState(ctx.db, checkout.dbOrderId)).toMatchObject({ status: 'PENDING' });
   });
 
-  it('keeps a look due through a gateway outage, and ends the schedule after three days', async () => {
-    const { checkout, payment } = await expiredCheckout();
-    await agePayment(payment.id, 73);
+  it('refunds a capture found for an order the shopper cancelled, or one the system cancelled over an hour before', async () => {
+    const byShopper = await onlineCheckout();
+    expect((await postCancel(ctx.app, byShopper.shopper.cookie, byShopper.checkout.dbOrderId, { reason: 'Ordered by mistake' })).statusCode).toBe(200);
+    const expiredLongAgo = await expiredCheckout();
+    await ctx.db.orderHistory.updateMany({ where: { orderId: expiredLongAgo.checkout.dbOrderId, toStatus: 'CANCELLED' }, data: { at: new Date(Date.now() - 2 * HOUR_MS) } });
+    const paid = [byShopper, expiredLongAgo].map(({ checkout }) => fake.pay(checkout.order.id, 'captured'));
+    for (const { payment } of [byShopper, expiredLongAgo]) await agePayment(payment.id, 3);
+
+    expect(await reconcile()).toMatchObject({ lateChecked: 2, lateFound: 2 });
+    for (const [i, { checkout }] of [byShopper, expiredLongAgo].entries()) {
+      expect(await orderState(ctx.db, checkout.dbOrderId)).toMatchObject({ status: 'CANCELLED', isPaid: false, stock: [3] });
+      expect(await ctx.db.refund.findMany({ where: { orderId: checkout.dbOrderId } })).toEqual([
+        expect.objectContaining({ gatewayPaymentId: paid[i]!.id, amountPaise: 20_200, reason: 'Paid after the order was cancelled' }),
+      ]);
+    }
+  });
+
+  it('tries a look that failed again in 15 minutes, behind the others, and leaves the rest for the next run while the gateway is out', async () => {
+    const first = await expiredCheckout();
+    const second = await expiredCheckout();
+    await agePayment(first.payment.id, 2);
+    await agePayment(second.payment.id, 1.5);
+    const secondDue = (await ctx.db.payment.findUniqueOrThrow({ where: { id: second.payment.id } })).lateCheckAt;
     fake.mode = 'error503';
+    const before = fake.requests.length;
     const down = await reconcile();
-    expect(down.lateChecked).toBe(0);
-    expect(down.errors).toBeGreaterThanOrEqual(1);
-    expect(await schedule(payment.id)).toBe(1);
+    expect(down).toMatchObject({ lateChecked: 0, errors: 1 });
+    // One call met the outage (the SDK's own retries aside, at most one gateway order was asked about).
+    expect(new Set(fake.requests.slice(before).map((r) => r.path))).toEqual(new Set([`/v1/orders/${first.checkout.order.id}/payments`]));
+    const retryAt = (await ctx.db.payment.findUniqueOrThrow({ where: { id: first.payment.id } })).lateCheckAt!;
+    expect(retryAt.getTime() - Date.now()).toBeGreaterThan(14 * 60_000);
+    expect(retryAt.getTime() - Date.now()).toBeLessThanOrEqual(15 * 60_000);
+    expect((await ctx.db.payment.findUniqueOrThrow({ where: { id: second.payment.id } })).lateCheckAt).toEqual(secondDue);
 
     fake.mode = 'ok';
+    expect(await reconcile()).toMatchObject({ lateChecked: 1, errors: 0 });
+    expect(await schedule(second.payment.id)).toBe(6);
+  });
+
+  it('ends the schedule after three days, and gives a failing look up a day after that', async () => {
+    const { checkout, payment } = await expiredCheckout();
+    await agePayment(payment.id, 73);
     const late = fake.pay(checkout.order.id, 'captured');
     expect(await reconcile()).toMatchObject({ lateChecked: 1, lateFound: 1 });
-    // Three days on, the one look it gets still decides the capture (restored), and no look follows.
+    // The cancel was moments ago, so the payment still restores the order; no look follows.
     expect(await ctx.db.paymentAttempt.findMany({ where: { gatewayPaymentId: late.id } })).toEqual([expect.objectContaining({ outcome: 'restored' })]);
     expect(await schedule(payment.id)).toBeNull();
+
+    const failing = await expiredCheckout();
+    await agePayment(failing.payment.id, 97);
+    fake.mode = 'error503';
+    expect(await reconcile()).toMatchObject({ lateChecked: 0, errors: 1 });
+    expect(await schedule(failing.payment.id)).toBeNull();
   });
 });
