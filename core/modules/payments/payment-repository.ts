@@ -152,6 +152,11 @@ export function createPaymentRepository(db: Db) {
       }) as Promise<UndecidedAttempt[]>;
     },
 
+    /** Whether news of this gateway payment was already decided as `outcome` for the payment row. */
+    async hasAttemptOutcome(tx: Tx, paymentId: string, gatewayPaymentId: string, outcome: string): Promise<boolean> {
+      return (await tx.paymentAttempt.count({ where: { paymentId, gatewayPaymentId, outcome } })) > 0;
+    },
+
     async setAttemptOutcome(tx: Tx, id: string, outcome: string): Promise<void> {
       await tx.paymentAttempt.updateMany({ where: { id }, data: { outcome } });
     },

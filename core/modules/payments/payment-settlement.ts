@@ -107,6 +107,8 @@ export function createPaymentSettlement(deps: {
    */
   async function markFailed(tx: Tx, payment: PaymentRow, checkout: Checkout, failed: GatewayPayment): Promise<string> {
     if (!isAwaitingPayment(checkout)) return 'failure_ignored';
+    // This try's failure was decided before (the callback then the webhook, or a retried job): the shopper is told once.
+    if (await repo.hasAttemptOutcome(tx, payment.id, failed.id, 'failed_attempt')) return 'failed_attempt';
     await repo.recordFailedTry(tx, payment.id, failed);
     await appendEvent(tx, 'payment.failed', { orderId: awaitingPayment(checkout)[0]!.id, userId: checkout.userId, reason: 'payment_failed' });
     return 'failed_attempt';
@@ -114,13 +116,20 @@ export function createPaymentSettlement(deps: {
 
   /**
    * Runs `decide` with the checkout's orders locked; they and the payment row are re-read under the lock, never
-   * trusted from before it (a concurrent callback or webhook for the same payment may have just paid them).
+   * trusted from before it (a concurrent callback or webhook for the same payment may have just paid them). The
+   * attempt's outcome commits with the decision, so the next news of the same payment sees it.
    */
-  function withLockedCheckout(payment: PaymentRow, decide: (tx: Tx, checkout: Checkout, payment: PaymentRow) => Promise<string>): Promise<string> {
+  function withLockedCheckout(
+    payment: PaymentRow,
+    attemptId: string,
+    decide: (tx: Tx, checkout: Checkout, payment: PaymentRow) => Promise<string>,
+  ): Promise<string> {
     return transaction(async (tx) => {
       const checkout = await orders.lockCheckout(tx, payment.checkoutId);
       const current = await repo.paymentRow(tx, payment.id);
-      return checkout && current ? decide(tx, checkout, current) : 'order_missing';
+      const outcome = checkout && current ? await decide(tx, checkout, current) : 'order_missing';
+      await repo.setAttemptOutcome(tx, attemptId, outcome);
+      return outcome;
     });
   }
 
@@ -139,7 +148,7 @@ export function createPaymentSettlement(deps: {
     return gateway.capturePayment(authorized.id, authorized.amountPaise, authorized.currency);
   }
 
-  async function decide(sub: Submission, payment: PaymentRow, checkout: Checkout): Promise<string> {
+  async function decide(sub: Submission & { attemptId: string }, payment: PaymentRow, checkout: Checkout): Promise<string> {
     // The payment that already paid this checkout, delivered again (replayed verify, webhook after checkout): nothing
     // to do. Any other payment id on a paid checkout is still fetched, so a second capture is noticed and refunded.
     if (isCheckoutPaid(checkout) && payment.gatewayPaymentId === sub.gatewayPaymentId) return 'already_paid';
@@ -155,7 +164,7 @@ export function createPaymentSettlement(deps: {
         // Decision: a bad signature proves nothing either way, so it pays nothing and cancels nothing. The order stays
         // Pending because a genuine payment may still arrive (webhook, reconciler); only the owner (verify checks
         // ownership) is told this attempt failed, and the expiry cancels the order if no payment ever comes.
-        return withLockedCheckout(payment, async (tx, checkout) => {
+        return withLockedCheckout(payment, sub.attemptId, async (tx, checkout) => {
           if (!isAwaitingPayment(checkout)) return 'rejected_signature';
           await appendEvent(tx, 'payment.failed', { orderId: awaitingPayment(checkout)[0]!.id, userId: checkout.userId, reason: 'signature_mismatch' });
           return 'rejected_signature';
@@ -178,8 +187,8 @@ export function createPaymentSettlement(deps: {
     // Refunded whole: the money went back to the shopper (our refund, or one made on the gateway's dashboard), so it
     // pays for nothing. Placing or restoring an order on it would ship goods nobody paid for.
     if (final.status === 'refunded') return 'refunded_at_gateway';
-    if (isMoneySecured(final.status)) return withLockedCheckout(payment, (tx, checkout, row) => markPaid(tx, row, checkout, final, sub.source));
-    if (final.status === 'failed') return withLockedCheckout(payment, (tx, checkout, row) => markFailed(tx, row, checkout, final));
+    if (isMoneySecured(final.status)) return withLockedCheckout(payment, sub.attemptId, (tx, checkout, row) => markPaid(tx, row, checkout, final, sub.source));
+    if (final.status === 'failed') return withLockedCheckout(payment, sub.attemptId, (tx, checkout, row) => markFailed(tx, row, checkout, final));
     throw new PaymentNotFinalError(final.id, final.status);
   }
 
@@ -192,7 +201,7 @@ export function createPaymentSettlement(deps: {
     const attemptId = sub.attemptId ?? (await transaction((tx) => repo.createAttempt(tx, attempt)));
     let outcome: string;
     try {
-      outcome = await decide(sub, payment, checkout);
+      outcome = await decide({ ...sub, attemptId }, payment, checkout);
     } catch (error) {
       // A refused request ends the attempt (the processor does not retry it); an outage leaves it open for the retry.
       if (error instanceof GatewayError && error.kind === 'rejected') await transaction((tx) => repo.setAttemptOutcome(tx, attemptId, 'gateway_rejected'));

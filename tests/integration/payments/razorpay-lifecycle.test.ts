@@ -236,6 +236,26 @@ describe('payment lifecycle with the razorpay gateway', () => {
     expect(await ctx.services.paymentReconciler.runOnce()).toMatchObject({ submissionsChecked: 0 });
   });
 
+  it('a failed try is told to the shopper once, however many times its news comes, and its outcome commits with it', async () => {
+    const shopper = await shopperWithAddress(ctx.app);
+    const product = await createProduct(ctx.db, { stockQuantity: 3 });
+    const checkout = await createOnlineOrder(ctx.app, shopper.cookie, { items: [{ product: product.id, quantity: 1 }], address: shopper.address._id });
+    const failed = fake.pay(checkout.order.id, 'failed');
+    const row = await ctx.db.payment.findFirstOrThrow({ where: { checkout: { orders: { some: { id: checkout.dbOrderId } } } } });
+    const announced = () => ctx.db.outboxEvent.count({ where: { type: 'payment.failed', payload: { path: ['orderId'], equals: checkout.dbOrderId } } });
+
+    for (const source of ['webhook', 'reconciler'] as const) {
+      expect(await ctx.services.paymentSettlement.settle({ paymentId: row.id, gatewayPaymentId: failed.id, source, signature: null })).toBe('failed_attempt');
+    }
+    expect(await announced()).toBe(1);
+    expect(await orderState(ctx.db, checkout.dbOrderId)).toMatchObject({ status: 'PENDING', payments: [{ status: 'FAILED' }] });
+
+    // Another try on the same gateway order that fails too is news of its own.
+    const again = fake.pay(checkout.order.id, 'failed');
+    expect(await ctx.services.paymentSettlement.settle({ paymentId: row.id, gatewayPaymentId: again.id, source: 'webhook', signature: null })).toBe('failed_attempt');
+    expect(await announced()).toBe(2);
+  });
+
   it('an authorization the gateway refuses to capture does not hold the checkout: it expires on time and its stock goes back', async () => {
     const shopper = await shopperWithAddress(ctx.app);
     const product = await createProduct(ctx.db, { stockQuantity: 3 });
