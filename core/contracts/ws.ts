@@ -28,6 +28,11 @@ export const WsMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('heartbeat'), pingEveryMs: PingEveryMs }),
   /** The answer to the client's `ping`, echoing its `id`. */
   z.object({ type: z.literal('pong'), id: z.int() }),
+  /**
+   * Messages for this socket may have been lost (the process lost its Redis subscription for a while, though the socket
+   * stayed open): the page fetches its snapshots again, as after a reconnect.
+   */
+  z.object({ type: z.literal('resync') }),
 ]);
 export type WsMessage = z.infer<typeof WsMessage>;
 

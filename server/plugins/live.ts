@@ -52,6 +52,12 @@ export default fp(async function live(app: FastifyInstance) {
       sessions.forgetRevoked(sessionIds);
       hub.endSessions(sessionIds, WS_CLOSE.Unauthorized, 'Session ended');
     },
+    // Messages published while the subscription was down are lost; the pages fetch what they show again.
+    onResubscribed: () => {
+      catalog.invalidate();
+      const told = hub.deliver({ audience: { kind: 'everyone' }, message: { type: 'resync' } });
+      app.log.warn({ sockets: told }, 'live: Redis subscription restored; pages told to fetch again');
+    },
   });
   app.decorate('live', { hub, subscribed: subscriber.ready });
 

@@ -4,7 +4,10 @@ export type LiveStatus = 'connecting' | 'online' | 'offline';
 
 type LiveHandlers = {
   message: (message: WsMessage) => void;
-  /** Every (re)connect, once the server's hello arrives: the moment to refetch snapshots (docs/architecture.md, "Live updates"). */
+  /**
+   * Every (re)connect, once the server's hello arrives, and every `resync`: the moment to refetch snapshots
+   * (docs/architecture.md, "Live updates").
+   */
   opened: () => void;
   statusChanged: (status: LiveStatus) => void;
   /** The server closed the socket because its session ended (logged out elsewhere, expired, suspended). */
@@ -94,9 +97,11 @@ export function createLiveSocket(handlers: LiveHandlers, path = '/ws') {
         heartbeat.start(parsed.data.pingEveryMs ?? PING_EVERY_MS);
       } else {
         if (parsed.data.type === 'heartbeat') heartbeat.setCadence(parsed.data.pingEveryMs);
+        // The server may have lost messages for this socket: fetch the snapshots again, as after a reconnect.
+        if (parsed.data.type === 'resync') handlers.opened();
         heartbeat.heard();
       }
-      if (parsed.data.type !== 'pong' && parsed.data.type !== 'heartbeat') handlers.message(parsed.data);
+      if (parsed.data.type !== 'pong' && parsed.data.type !== 'heartbeat' && parsed.data.type !== 'resync') handlers.message(parsed.data);
     };
     ws.onerror = () => {
       // A close event always follows; the retry is scheduled there.

@@ -24,6 +24,10 @@ export function createLivePublisher(redis: Redis, prefix: string): LivePublisher
  * envelope's head first and checks the whole of it (an order with its items, history and address) only when it will
  * use it. ioredis resubscribes by itself after a reconnect, and on a cluster after the node it listens on goes away:
  * classic pub/sub reaches every node of a cluster, so any node will do.
+ *
+ * What was published while the connection was down is gone (pub/sub keeps nothing), and the pages' own sockets stayed
+ * open, so nothing else would tell them: once the subscription is back, `onResubscribed` is called for the process to
+ * tell its pages to fetch their snapshots again.
  */
 export function createLiveSubscriber(
   target: RedisTarget,
@@ -32,10 +36,12 @@ export function createLiveSubscriber(
     concerns?: (head: LiveEnvelopeHead) => boolean;
     onError?: (err: Error) => void;
     onSessionsRevoked?: (sessionIds: string[]) => void;
+    onResubscribed?: () => void;
   },
 ): { ready: Promise<void>; close: () => Promise<void> } {
-  const { onMessage, concerns = () => true, onError = () => {}, onSessionsRevoked = () => {} } = handlers;
-  const sub = createRedis(target, 'worker');
+  const { onMessage, concerns = () => true, onError = () => {}, onSessionsRevoked = () => {}, onResubscribed = () => {} } = handlers;
+  // Named, so an operator's CLIENT LIST shows what it is.
+  const sub = createRedis(target, 'worker', { connectionName: `${target.redisPrefix}:live-subscriber` });
   const live = liveChannel(target.redisPrefix);
   const revocations = sessionRevocationChannel(target.redisPrefix);
   sub.on('error', onError);
@@ -56,7 +62,19 @@ export function createLiveSubscriber(
     const parsed = LiveEnvelope.safeParse(json);
     if (parsed.success) onMessage(parsed.data);
   });
-  const ready = sub.subscribe(live, revocations).then(() => undefined);
+  let subscribed = false;
+  let dropped = false;
+  sub.on('close', () => (dropped = subscribed));
+  sub.on('ready', () => {
+    if (!dropped) return;
+    dropped = false;
+    // ioredis sends the SUBSCRIBE again as the connection becomes ready; a PING queued behind it answers once it is
+    // in force, so pages that fetch again from then on miss nothing more.
+    sub.ping().then(onResubscribed, onError);
+  });
+  const ready = sub.subscribe(live, revocations).then(() => {
+    subscribed = true;
+  });
   // A Redis that is down at start must not stop the API from starting; the subscription completes on reconnect.
   ready.catch(onError);
   return {

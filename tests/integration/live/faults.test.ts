@@ -73,6 +73,26 @@ describe('event pipeline faults', () => {
     }
   });
 
+  it('tells every socket to fetch again once its lost Redis subscription is back: what was published meanwhile is gone', async () => {
+    const shopper = await userWithSession(ctx);
+    const visitor = await openSocket(baseUrl);
+    const signedIn = await openSocket(baseUrl, { cookie: shopper.cookie });
+    const redis = createRedis(ctx.config, 'producer');
+    try {
+      const name = `${ctx.prefix}:live-subscriber`;
+      const line = String(await redis.client('LIST')).split('\n').find((l) => l.includes(` name=${name} `));
+      expect(line).toBeDefined();
+      await redis.client('KILL', 'ID', /^id=(\d+)/.exec(line!)![1]!);
+      for (const socket of [visitor, signedIn]) expect(await socket.next((m) => m.type === 'resync')).toEqual({ type: 'resync' });
+      // The sockets themselves stayed open all along.
+      expect([visitor, signedIn].map((s) => s.socket.readyState)).toEqual([1, 1]);
+    } finally {
+      redis.disconnect();
+      visitor.close();
+      signedIn.close();
+    }
+  });
+
   it('retries the job of a worker killed in the middle of it, and its effect is seen once', async () => {
     const owner = await userWithSession(ctx);
     const seller = await sellerWithSession(ctx);

@@ -57,4 +57,36 @@ describe('the live subscriber', () => {
     ]);
     expect(delivered.map((e) => e.message)).toEqual([{ type: 'product.removed', productId: 'mine', version: 1 }]);
   });
+
+  it('says when its subscription is back after the connection dropped, and from then on nothing is missed', async () => {
+    const resubscribed: number[] = [];
+    const mine: LiveEnvelope[] = [];
+    const dropping = createLiveSubscriber(target, {
+      concerns: (head) => head.audience.kind === 'user' && head.audience.userId === here,
+      onMessage: (envelope) => mine.push(envelope),
+      onResubscribed: () => resubscribed.push(Date.now()),
+    });
+    try {
+      await dropping.ready;
+      expect(resubscribed).toEqual([]);
+      // Redis ends this subscriber's connection (a restart, a failover, a proxy timing it out); the test's other
+      // subscriber, on the same Redis, keeps its own.
+      const name = `${target.redisPrefix}:live-subscriber`;
+      const clients = String(await publisher.client('LIST')).split('\n').filter((line) => line.includes(` name=${name} `));
+      expect(clients).toHaveLength(2);
+      const ids = clients.map((line) => /^id=(\d+)/.exec(line)![1]!);
+      // The newest connection is the one just made.
+      await publisher.client('KILL', 'ID', ids.sort((a, b) => Number(a) - Number(b)).at(-1)!);
+      const deadline = Date.now() + 5000;
+      while (resubscribed.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(resubscribed).toHaveLength(1);
+      // Told only once the subscription is in force: a message published right then arrives.
+      await publish(removed(here, 'after-the-drop'));
+      const arrived = Date.now() + 2000;
+      while (mine.length === 0 && Date.now() < arrived) await new Promise((r) => setTimeout(r, 10));
+      expect(mine.map((e) => e.message)).toEqual([{ type: 'product.removed', productId: 'after-the-drop', version: 1 }]);
+    } finally {
+      await dropping.close();
+    }
+  });
 });
