@@ -25,6 +25,8 @@ const PING_EVERY_MS = 1_000;
 const SILENT_GRACE_MS = 500;
 /** Silent this long: the socket is given up and a new one opened (the old path may never come back). */
 const REPLACE_AFTER_MS = 10_000;
+/** After a `resync`, the page fetches again within this long. */
+export const RESYNC_SPREAD_MS = 3_000;
 
 function socketUrl(path: string): string {
   const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
@@ -97,8 +99,9 @@ export function createLiveSocket(handlers: LiveHandlers, path = '/ws') {
         heartbeat.start(parsed.data.pingEveryMs ?? PING_EVERY_MS);
       } else {
         if (parsed.data.type === 'heartbeat') heartbeat.setCadence(parsed.data.pingEveryMs);
-        // The server may have lost messages for this socket: fetch the snapshots again, as after a reconnect.
-        if (parsed.data.type === 'resync') handlers.opened();
+        // The server may have lost messages for this socket: fetch the snapshots again, as after a reconnect. Every
+        // page on the process hears it at once, so each waits a moment of its own rather than all asking together.
+        if (parsed.data.type === 'resync') setTimeout(handlers.opened, Math.random() * RESYNC_SPREAD_MS);
         heartbeat.heard();
       }
       if (parsed.data.type !== 'pong' && parsed.data.type !== 'heartbeat' && parsed.data.type !== 'resync') handlers.message(parsed.data);

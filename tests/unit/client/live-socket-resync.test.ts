@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createLiveSocket } from '../../../client/src/lib/live-socket';
+import { createLiveSocket, RESYNC_SPREAD_MS } from '../../../client/src/lib/live-socket';
 import { ScriptedSocket } from './scripted-socket';
 
 describe("the server's resync", () => {
@@ -9,6 +9,7 @@ describe("the server's resync", () => {
   let live: ReturnType<typeof createLiveSocket>;
 
   beforeEach(() => {
+    vi.useFakeTimers();
     vi.stubGlobal('WebSocket', ScriptedSocket);
     ScriptedSocket.opened = [];
     opened = 0;
@@ -19,13 +20,16 @@ describe("the server's resync", () => {
   afterEach(() => {
     live.stop();
     vi.unstubAllGlobals();
+    vi.useRealTimers();
   });
 
-  it('makes the page fetch its snapshots again on the same socket, as a reconnect does, and is not handed on', () => {
+  it('makes the page fetch its snapshots again on the same socket within a few seconds, and is not handed on', () => {
     const socket = ScriptedSocket.opened[0]!;
     socket.hello();
     expect(opened).toBe(1);
     socket.receive({ type: 'resync' });
+    // Each page waits a moment of its own, so a process's pages do not all ask at once.
+    vi.advanceTimersByTime(RESYNC_SPREAD_MS);
     expect(opened).toBe(2);
     expect(handed).toEqual(['hello']);
     expect(ScriptedSocket.opened).toHaveLength(1);
