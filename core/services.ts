@@ -100,6 +100,7 @@ export function createServices(deps: { config: Config; db: Db; redis?: Redis; pa
     transaction,
     orders,
     accounts,
+    stores,
     gateway: paymentGateway,
     webhookSecret: config.payments.webhookSecret,
     refunds,

@@ -183,10 +183,11 @@ export async function restoreCancelledOrder(tx: Tx, req: { orderId: string; note
 }
 
 /**
- * Takes an order's units again, all or none: the product rows are locked in id order (as `place_checkout` does; FOR NO
- * KEY UPDATE, as its updates lock them, so new order and cart lines' key checks do not wait), checked, and only then
- * decremented, so a shortfall leaves the transaction clean and every product as it was. Like a new
- * checkout, it takes from the products that count their stock now, and its lines record which ones hold units.
+ * Takes an order's units again, all or none, and only while the order's store still sells (approved, as a new checkout
+ * requires): the product rows are locked in id order (as `place_checkout` does; FOR NO KEY UPDATE, as its updates lock
+ * them, so new order and cart lines' key checks do not wait), checked, and only then decremented, so a shortfall or a
+ * suspended store leaves the transaction clean and every product as it was. Like a new checkout, it takes from the
+ * products that count their stock now, and its lines record which ones hold units.
  */
 async function takeStockAgain(tx: Tx, orderId: string, items: { productId: string; quantity: number }[]): Promise<boolean> {
   const wanted = new Map<string, number>();
@@ -197,6 +198,12 @@ async function takeStockAgain(tx: Tx, orderId: string, items: { productId: strin
       FROM products WHERE id = ANY(${ids}::uuid[]) ORDER BY id FOR NO KEY UPDATE`;
   const available = rows.length === ids.length && rows.every((p) => !p.deleted && p.in_stock && (p.stock_quantity === null || p.stock_quantity >= wanted.get(p.id)!));
   if (!available) return false;
+  // Read once the products are locked, and without locking the store: a change of standing writes the store and then
+  // locks its products, so a suspension that got to them first has committed and is seen here, and one that did not
+  // waits for this restore to commit, as it waits for a checkout. Locking the store behind the products could deadlock.
+  const store = await tx.$queryRaw<{ selling: boolean }[]>`
+    SELECT s.status = 'approved' AS selling FROM orders o JOIN sellers s ON s.id = o.seller_id WHERE o.id = ${orderId}::uuid`;
+  if (!store[0]?.selling) return false;
   for (const p of rows.filter((r) => r.stock_quantity !== null)) {
     const left = p.stock_quantity! - wanted.get(p.id)!;
     await tx.$executeRaw`

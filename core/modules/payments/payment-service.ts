@@ -3,6 +3,7 @@ import { inBatches } from '../../infra/batches';
 import type { RazorpayCreateReply, VerifyBody } from '../../contracts/http/payments';
 import { AppError, conflict, notFound } from '../../domain/errors';
 import { OrderStatus } from '../../domain/order-status';
+import { isSelling } from '../../domain/store-status';
 import type { Transaction } from '../../infra/prisma';
 import type { AccountService } from '../accounts/account-service';
 import { firstOrderOf, isAwaitingPayment, isCheckoutPaid } from '../orders/checkout-state';
@@ -11,6 +12,7 @@ import type { CheckoutPaymentState } from '../orders/order-repository';
 import type { OrderService } from '../orders/order-service';
 import { lockStockOf, transitionOrder } from '../orders/order-transitions';
 import { appendEvent } from '../outbox/outbox-writer';
+import type { StoreService } from '../stores/store-service';
 import { isSimulated } from './payment-gateway-factory';
 import { GatewayError, type PaymentGateway } from './payment-gateway';
 import type { PaymentRepository, PaymentRow } from './payment-repository';
@@ -60,6 +62,7 @@ export function createPaymentService(deps: {
   transaction: Transaction;
   orders: OrderService;
   accounts: Pick<AccountService, 'contact'>;
+  stores: Pick<StoreService, 'find'>;
   gateway: PaymentGateway;
   webhookSecret: string;
   refunds: RefundService;
@@ -100,6 +103,18 @@ export function createPaymentService(deps: {
     if (checkout && !payment && checkout.orders.every((o) => o.status === DbOrderStatus.CANCELLED)) throw gatewayProblem(null);
     if (waiting) throw conflict('payment_preparing', 'Your payment is still being prepared; try again in a moment');
     throw conflict('order_not_pending', 'This order is no longer waiting for a payment');
+  }
+
+  /**
+   * The names of those stores that do not sell now (suspended, or otherwise not approved), in name order. The standing
+   * can still change right after this read; a payment that lands then is the settlement's to decide.
+   */
+  async function storesNotSelling(sellerIds: string[]): Promise<string[]> {
+    const stores = await Promise.all([...new Set(sellerIds)].map((id) => deps.stores.find(id)));
+    return stores
+      .filter((s) => s !== null && !isSelling(s.status))
+      .map((s) => s!.storeName)
+      .sort();
   }
 
   /** The checkout of the caller's own online order; 404 for anyone else's (or no) order. */
@@ -172,6 +187,15 @@ export function createPaymentService(deps: {
         throw conflict(
           'checkout_part_cancelled',
           'A store cancelled its part of this checkout, so it cannot be paid as it was placed. Cancel this order and order the rest again: your cart still has the items.',
+        );
+      }
+      // A store the operator suspended since the checkout must not take new money, as a new checkout would refuse it
+      // (place_checkout). The orders stay as they are: they expire, or the shopper cancels them.
+      const closed = await storesNotSelling(checkout.orders.map((o) => o.sellerId));
+      if (closed.length > 0) {
+        throw conflict(
+          'store_not_selling',
+          `${closed.join(' and ')} ${closed.length === 1 ? 'is' : 'are'} not selling on FreshCart at the moment, so this order cannot be paid; nothing was charged. Cancel it, or leave it to be cancelled by itself when its time to pay runs out. Your cart still has the items.`,
         );
       }
       const left = checkout.expiresAt ? (checkout.expiresAt.getTime() - Date.now()) / 1000 : Infinity;
