@@ -160,10 +160,10 @@ export const RESTORE_WITHIN_MS = 60 * 60_000;
  * A payment captured after the system cancelled its order (expired unpaid, or the gateway failed at the start)
  * restores the order to Order Placed and paid, if every unit it held can be taken again; the shopper paid for it and
  * the order was never cancelled by a person. Orders cancelled by the shopper or the seller stay cancelled (Cancelled is
- * final for people), as do orders whose stock has gone meanwhile: those payments are refunded instead. So is a payment
- * that comes more than `RESTORE_WITHIN_MS` after the cancel. An order with a refund already recorded stays cancelled
- * whatever comes later (a second delivery of that payment's news). Returns whether the order was restored; the caller
- * holds the order's row lock.
+ * final for people), as do orders whose stock has gone or whose store stopped selling meanwhile: those payments are
+ * refunded instead. So is a payment that comes more than `RESTORE_WITHIN_MS` after the cancel. An order with a refund
+ * already recorded stays cancelled whatever comes later (a second delivery of that payment's news). Returns whether the
+ * order was restored; the caller holds the order's row lock.
  */
 export async function restoreCancelledOrder(tx: Tx, req: { orderId: string; note: string }): Promise<boolean> {
   const sql = sqlIn(tx);
