@@ -1,6 +1,6 @@
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import { once } from 'node:events';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { tooMany } from '../../core/domain/errors';
 import { createRedis } from '../../core/infra/redis';
@@ -9,15 +9,28 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Route `config.rateLimit` values for the calls worth abusing: pass one as `{ config: { rateLimit: … } }`. */
     rateLimits: { perMinute: RateLimitOptions; registrations: RateLimitOptions; uploads: RateLimitOptions };
+    /**
+     * preHandler of every route that changes a store's products (add, edit, patch, stock, delete): one budget per
+     * store for all of them together; past it, 429. Runs after `requireSeller`, which names the store.
+     */
+    limitProductWrites: (request: FastifyRequest) => Promise<void>;
   }
 }
 
 /**
+ * Product changes one store may make per minute, all its product write routes together. Each change is written,
+ * broadcast to every open page and clears the catalogue cache of every API process, and any store may make them,
+ * even one still waiting for approval. A seller restocking or switching products by hand saves one every second or
+ * two at the fastest, so 60 a minute holds them back only for a burst of clicks, and only until the minute is over.
+ */
+export const PRODUCT_WRITES_PER_MINUTE = 60;
+
+/**
  * Request-rate limits per client address on login, registration, order placement and payment verification, and per
- * store on product forms with images, with @fastify/rate-limit's Redis store so every API process counts together.
- * Its connection queues nothing while Redis is away (enableOfflineQueue off), so during an outage a request is not
- * held up: the limit is skipped (skipOnError) and the login budget (login-rate-limiter.ts) still guards passwords
- * from memory.
+ * store on product forms with images and on product changes, with @fastify/rate-limit's Redis store so every API
+ * process counts together. Its connection queues nothing while Redis is away (enableOfflineQueue off), so during an
+ * outage a request is not held up: the limit is skipped (skipOnError) and the login budget (login-rate-limiter.ts)
+ * still guards passwords from memory.
  */
 export default fp(async function rateLimits(app: FastifyInstance) {
   const redis = createRedis(app.config, 'producer', { enableOfflineQueue: false });
@@ -42,5 +55,14 @@ export default fp(async function rateLimits(app: FastifyInstance) {
     // Per store, not per address: counted once the seller session is known (after onRequest), before any byte of
     // the form is read.
     uploads: { max: uploadsPerHour, timeWindow: 60 * 60_000, hook: 'preHandler', keyGenerator: (request) => `store:${request.sellerId}` },
+  });
+
+  // A route takes one `config.rateLimit`, counted under a key of its own route, and the two form routes already use
+  // theirs for the uploads. Product changes share one count per store across routes, so it is checked by hand.
+  // Having no route to name it after, @fastify/rate-limit keeps it as `<prefix>:rate:undefinedundefined-<key>`.
+  const productWrites = app.createRateLimit({ max: PRODUCT_WRITES_PER_MINUTE, timeWindow: 60_000, keyGenerator: (request) => `product-writes:store:${request.sellerId}` });
+  app.decorate('limitProductWrites', async (request: FastifyRequest) => {
+    const limit = await productWrites(request);
+    if (!limit.isAllowed && limit.isExceeded) throw tooMany('rate_limited', 'Too many product changes from this store', limit.ttlInSeconds);
   });
 });

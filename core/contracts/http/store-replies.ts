@@ -49,9 +49,9 @@ export const StoreTotalsDto = z.object({
   store: StoreRef,
   /** Orders placed in the period, cancelled ones included. */
   orders: z.int(),
-  /** Units in the orders that were not cancelled. */
+  /** Units in the orders sold: not cancelled, and not an online order still waiting for its payment. */
   units: z.int(),
-  /** ₹ of the orders that were not cancelled (their items and fee share). */
+  /** ₹ of the orders sold, as for `units` (their items and fee share). */
   gross: z.number(),
   /** ₹ refunded (processed) on the period's orders. */
   refunds: z.number(),

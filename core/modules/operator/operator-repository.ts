@@ -18,26 +18,28 @@ export function createOperatorRepository(db: Db) {
     },
 
     /**
-     * Per store, for the orders placed in [from, to): how many (cancelled ones too), and of those not cancelled the
-     * units and the amount; plus the processed refunds on the period's orders. Every approved or suspended store is
-     * listed, with zeros when it sold nothing; a pending or rejected one only if it has orders.
+     * Per store, for the orders placed in [from, to): how many (cancelled and unpaid ones too), and of those sold the
+     * units and the amount; plus the processed refunds on the period's orders. An order is sold once it is placed for
+     * good: not cancelled, and not a Pending online order still waiting for its payment, which may never come (it is
+     * cancelled when it expires), so counting it would change a past period's figures after the fact. Every approved
+     * or suspended store is listed, with zeros when it sold nothing; a pending or rejected one only if it has orders.
      */
     async totals(from: Date, to: Date): Promise<StoreTotalsRow[]> {
       const rows = await db.$queryRaw<{ seller_id: string; store_name: string; orders: bigint; units: bigint; gross: bigint; refunds: bigint }[]>`
         WITH period AS (
-          SELECT id, seller_id, amount_paise, status = 'Cancelled' AS cancelled
+          SELECT id, seller_id, amount_paise, status NOT IN ('Cancelled', 'Pending') AS sold
             FROM orders WHERE created_at >= ${from} AND created_at < ${to}
         ),
         per_order AS (
-          SELECT p.seller_id, p.cancelled, p.amount_paise,
+          SELECT p.seller_id, p.sold, p.amount_paise,
                  (SELECT coalesce(sum(quantity), 0) FROM order_items i WHERE i.order_id = p.id) AS units,
                  (SELECT coalesce(sum(amount_paise), 0) FROM refunds r WHERE r.order_id = p.id AND r.status = 'processed') AS refunds
             FROM period p
         )
         SELECT s.id::text AS seller_id, s.store_name,
                count(o.seller_id) AS orders,
-               coalesce(sum(o.units) FILTER (WHERE NOT o.cancelled), 0)::bigint AS units,
-               coalesce(sum(o.amount_paise) FILTER (WHERE NOT o.cancelled), 0)::bigint AS gross,
+               coalesce(sum(o.units) FILTER (WHERE o.sold), 0)::bigint AS units,
+               coalesce(sum(o.amount_paise) FILTER (WHERE o.sold), 0)::bigint AS gross,
                coalesce(sum(o.refunds), 0)::bigint AS refunds
           FROM sellers s LEFT JOIN per_order o ON o.seller_id = s.id
          WHERE s.status IN ('approved', 'suspended') OR o.seller_id IS NOT NULL

@@ -26,6 +26,16 @@ function stockAfterEdit(current: ProductRow, stock: number | null | undefined, s
   throw conflict('stock_changed', `Stock changed to ${now} while you were editing; check it and save again`, { stock: current.stockQuantity });
 }
 
+/** Whether writing `changes` would leave every column of the product as it is (lists compared item by item). */
+function changesNothing(current: ProductRow, changes: Partial<NewProduct>): boolean {
+  return (Object.keys(changes) as (keyof NewProduct)[]).every((key) => {
+    const [before, after] = [current[key], changes[key]];
+    if (after === undefined) return true;
+    if (Array.isArray(before) && Array.isArray(after)) return before.length === after.length && before.every((item, i) => item === after[i]);
+    return before === after;
+  });
+}
+
 /**
  * A store's changes to its own products: every call names the signed-in store, and another store's product answers
  * 404 exactly like a missing one (nothing changes). Each change commits together with the outbox event that announces it
@@ -44,19 +54,22 @@ export function createProductAdminService(deps: {
    * the changes; prices are checked against the merged result, since a partial edit may change only one of them.
    */
   async function applyEdit(sellerId: string, id: string, build: (current: ProductRow) => Partial<NewProduct>): Promise<ProductDto> {
-    const row = await transaction(async (tx) => {
+    const result = await transaction(async (tx) => {
       const current = await repo.lockForEdit(tx, sellerId, id);
       if (!current) throw productNotFound();
       const changes = build(current);
       if ((changes.offerPricePaise ?? current.offerPricePaise) > (changes.pricePaise ?? current.pricePaise)) {
         throw invalid('offer_above_price', 'Offer price cannot be more than the price');
       }
+      // An edit that changes nothing writes nothing: each write is broadcast to every open page and clears the
+      // catalogue cache of every API process, so repeating the same save must cost none of that.
+      if (changesNothing(current, changes)) return { row: current, changed: false };
       const updated = await repo.update(tx, id, changes);
       await appendEvent(tx, 'stock.changed', { productId: id, reason: 'edited' });
-      return updated;
+      return { row: updated, changed: true };
     });
-    catalog.invalidate();
-    return toProductDto(row);
+    if (result.changed) catalog.invalidate();
+    return toProductDto(result.row);
   }
 
   return {

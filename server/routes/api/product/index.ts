@@ -36,6 +36,8 @@ export default async function productRoutes(fastify: FastifyInstance) {
   // Seller calls. The session is checked onRequest: before the body is parsed or validated, so before any
   // multipart byte is read, and a visitor gets 401 whatever the body.
   const seller = { onRequest: app.requireSeller };
+  // Every change to a store's products counts against the store's budget of product changes (rate-limits.ts).
+  const sellerWrite = { ...seller, preHandler: app.limitProductWrites };
   // Adding needs a store in good enough standing (a rejected one may not), read fresh from the database.
   const mayAdd = async (request: { sellerId: string }) => stores.assertMayAddProducts(request.sellerId);
 
@@ -47,28 +49,28 @@ export default async function productRoutes(fastify: FastifyInstance) {
       limits: { files: 4, fileSize: forms.config.maxImageBytes, fields: 10, fieldSize: 16 * 1024, parts: 16 },
     });
     // POST /api/product/add: multipart `productData` (JSON string) + 1 to 4 `images`.
-    forms.post('/add', { onRequest: [forms.requireSeller, mayAdd], config: { rateLimit: forms.rateLimits.uploads }, schema: { response: { 201: ProductReply, ...ErrorReplies } } }, async (request, reply) => {
+    forms.post('/add', { onRequest: [forms.requireSeller, mayAdd], preHandler: forms.limitProductWrites, config: { rateLimit: forms.rateLimits.uploads }, schema: { response: { 201: ProductReply, ...ErrorReplies } } }, async (request, reply) => {
       const product = await productAdmin.add(request.sellerId, productFormParts(request, forms.config.maxImageBytes));
       return reply.code(201).send({ success: true as const, message: 'Product added', product });
     });
 
     // PUT /api/product/:id: the edit form (multipart, like add); `productData.images` lists the images to keep.
-    forms.put('/:id', { ...seller, config: { rateLimit: forms.rateLimits.uploads }, schema: { params: IdParams, response: { 200: ProductReply, ...ErrorReplies } } }, async (request) => {
+    forms.put('/:id', { ...sellerWrite, config: { rateLimit: forms.rateLimits.uploads }, schema: { params: IdParams, response: { 200: ProductReply, ...ErrorReplies } } }, async (request) => {
       const product = await productAdmin.edit(request.sellerId, request.params.id, productFormParts(request, forms.config.maxImageBytes));
       return { success: true as const, message: 'Product updated', product };
     });
   });
 
   // PATCH /api/product/:id: JSON with only the fields to change, e.g. `{ "stock": 24 }` to restock.
-  app.patch('/:id', { ...seller, schema: { params: IdParams, body: ProductPatchBody, response: { 200: ProductReply, ...ErrorReplies } } }, async (request) => {
+  app.patch('/:id', { ...sellerWrite, schema: { params: IdParams, body: ProductPatchBody, response: { 200: ProductReply, ...ErrorReplies } } }, async (request) => {
     return { success: true as const, message: 'Product updated', product: await productAdmin.patch(request.sellerId, request.params.id, request.body) };
   });
 
-  app.post('/stock', { ...seller, schema: { body: StockBody, response: { 200: ProductReply, ...ErrorReplies } } }, async (request) => {
+  app.post('/stock', { ...sellerWrite, schema: { body: StockBody, response: { 200: ProductReply, ...ErrorReplies } } }, async (request) => {
     return { success: true as const, message: 'Stock updated', product: await productAdmin.setStock(request.sellerId, request.body) };
   });
 
-  app.delete('/:id/delete', { ...seller, schema: { params: IdParams, response: { 200: MessageReply, ...ErrorReplies } } }, async (request) => {
+  app.delete('/:id/delete', { ...sellerWrite, schema: { params: IdParams, response: { 200: MessageReply, ...ErrorReplies } } }, async (request) => {
     await productAdmin.remove(request.sellerId, request.params.id);
     return { success: true as const, message: 'Product deleted' };
   });
