@@ -26,6 +26,15 @@ declare module 'fastify' {
 export const PRODUCT_WRITES_PER_MINUTE = 60;
 
 /**
+ * Product forms with images that a store which is not approved (pending, suspended or rejected) may send per hour, to
+ * add and to edit each; an approved store has RATE_LIMIT_UPLOADS_PER_HOUR. Anyone can open a store and upload at
+ * once, before the operator has looked at it, and the files stay on disk while a product or an order shows them. A new
+ * store entering its catalogue by hand (name, prices, description and photos for each product) takes a few minutes a
+ * product: 20 forms an hour, one every three minutes and at most 80 images, is more than that pace keeps up.
+ */
+export const UNAPPROVED_STORE_UPLOADS_PER_HOUR = 20;
+
+/**
  * Request-rate limits per client address on login, registration, order placement and payment verification, and per
  * store on product forms with images and on product changes, with @fastify/rate-limit's Redis store so every API
  * process counts together. Its connection queues nothing while Redis is away (enableOfflineQueue off), so during an
@@ -49,12 +58,26 @@ export default fp(async function rateLimits(app: FastifyInstance) {
   });
 
   const { perMinute, registrationsPerHour, uploadsPerHour } = app.config.rateLimits;
+
+  // The upload budget follows the store's standing, read from the database at each form (as adding a product reads
+  // it), so an approval raises it at once. Both budgets count under the same key: an approval mid-hour keeps what the
+  // store already sent. A store past the smaller budget is told why and what lifts it.
+  const unapprovedUploaders = new WeakSet<FastifyRequest>();
+  const uploadsMax = async (request: FastifyRequest) => {
+    if ((await app.services.stores.find(request.sellerId))?.status === 'approved') return uploadsPerHour;
+    unapprovedUploaders.add(request);
+    return Math.min(UNAPPROVED_STORE_UPLOADS_PER_HOUR, uploadsPerHour);
+  };
+  const uploadsRefused = (request: FastifyRequest, context: { max: number; ttl: number }) =>
+    unapprovedUploaders.has(request)
+      ? tooMany('rate_limited', `Your store can save ${context.max} product forms with images an hour until FreshCart approves it`, context.ttl / 1000)
+      : tooMany('rate_limited', 'Too many requests', context.ttl / 1000);
   app.decorate('rateLimits', {
     perMinute: { max: perMinute, timeWindow: 60_000 },
     registrations: { max: registrationsPerHour, timeWindow: 60 * 60_000 },
     // Per store, not per address: counted once the seller session is known (after onRequest), before any byte of
     // the form is read.
-    uploads: { max: uploadsPerHour, timeWindow: 60 * 60_000, hook: 'preHandler', keyGenerator: (request) => `store:${request.sellerId}` },
+    uploads: { max: uploadsMax, errorResponseBuilder: uploadsRefused, timeWindow: 60 * 60_000, hook: 'preHandler', keyGenerator: (request) => `store:${request.sellerId}` },
   });
 
   // A route takes one `config.rateLimit`, counted under a key of its own route, and the two form routes already use

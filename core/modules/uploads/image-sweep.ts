@@ -20,7 +20,7 @@ const urlOf = (name: string) => `${UPLOADS_URL_PREFIX}${name}`;
 const isTempFile = (name: string) => name.startsWith(TEMP_FILE_PREFIX);
 
 /**
- * Deletes stored images that nothing shows any more: no product (deleted or not) and no past order line references
+ * Deletes stored images that nothing shows any more: no product that is not deleted and no past order line references
  * them (docs/architecture.md, "Product images"). Only names the storage makes are touched, and only once older than
  * the grace period. An image is deleted only when it was unreferenced at this sweeper's previous sweep too: an order
  * that read its product a moment before an edit dropped the image may commit its line (with that image) after the

@@ -7,9 +7,9 @@ import { createLogger } from '../../../core/infra/logger';
 import { createImageReferenceRepository } from '../../../core/modules/uploads/image-reference-repository';
 import { createImageSweeper } from '../../../core/modules/uploads/image-sweep';
 import { buildTestContext, type TestContext } from '../../helpers/build-app';
-import { createProduct, defaultStoreId } from '../../helpers/factories';
+import { createProduct, defaultStoreId, placeCodOrder, shopperWithAddress } from '../../helpers/factories';
 import { insertOrderRow } from '../../helpers/order-rows';
-import { shopperCookie } from '../../helpers/seller-factories';
+import { imageFile, images, loginSeller, postProduct, productData, shopperCookie, uploadDirEntries } from '../../helpers/seller-factories';
 
 const HOUR = 3600_000;
 
@@ -26,11 +26,11 @@ beforeEach(async () => {
 });
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
-/** `logLines` receives the sweeper's log lines, parsed. */
-const newSweeper = (logLines: Record<string, unknown>[] = []) =>
+/** `logLines` receives the sweeper's log lines, parsed; `of` is the directory swept (the test's own unless told). */
+const newSweeper = (logLines: Record<string, unknown>[] = [], of = dir) =>
   createImageSweeper({
     repo: createImageReferenceRepository(ctx.db),
-    dir,
+    dir: of,
     logger: createLogger('info', 'test', { write: (line: string) => logLines.push(JSON.parse(line)) }),
   });
 
@@ -54,18 +54,30 @@ async function orderShowing(image: string): Promise<void> {
 }
 
 describe('sweeping the upload dir', () => {
-  it('keeps images a product shows, a deleted product still holds, or a past order shows', async () => {
+  it('keeps images a product shows or a past order shows', async () => {
     const live = await storedImage();
-    const ofDeleted = await storedImage(2 * HOUR, 'png');
     const ofOrder = await storedImage(2 * HOUR, 'webp');
     await createProduct(ctx.db, { images: ['/catalog-images/apple.svg', urlOf(live)] });
-    await createProduct(ctx.db, { images: [urlOf(ofDeleted)], deletedAt: new Date() });
     await orderShowing(urlOf(ofOrder));
     const sweeper = newSweeper();
 
-    expect(await sweeper.sweep()).toEqual({ deleted: 0, pending: 0, kept: 3 });
-    expect(await sweeper.sweep()).toEqual({ deleted: 0, pending: 0, kept: 3 });
-    expect(await onDisk()).toEqual([live, ofDeleted, ofOrder].sort());
+    expect(await sweeper.sweep()).toEqual({ deleted: 0, pending: 0, kept: 2 });
+    expect(await sweeper.sweep()).toEqual({ deleted: 0, pending: 0, kept: 2 });
+    expect(await onDisk()).toEqual([live, ofOrder].sort());
+  });
+
+  it("deletes a deleted product's images, except one an order line or another product still shows", async () => {
+    const onlyDeleted = await storedImage(2 * HOUR, 'png');
+    const alsoLive = await storedImage();
+    const alsoOrdered = await storedImage(2 * HOUR, 'webp');
+    await createProduct(ctx.db, { images: [urlOf(onlyDeleted), urlOf(alsoLive), urlOf(alsoOrdered)], deletedAt: new Date() });
+    await createProduct(ctx.db, { images: [urlOf(alsoLive)] });
+    await orderShowing(urlOf(alsoOrdered));
+    const sweeper = newSweeper();
+
+    expect(await sweeper.sweep()).toEqual({ deleted: 0, pending: 1, kept: 2 });
+    expect(await sweeper.sweep()).toEqual({ deleted: 1, pending: 0, kept: 2 });
+    expect(await onDisk()).toEqual([alsoLive, alsoOrdered].sort());
   });
 
   it('deletes an old unreferenced image only at the second sweep that finds it so, and says so in one line', async () => {
@@ -168,5 +180,53 @@ describe('sweeping the upload dir', () => {
   it('is wired into the API, which sweeps with the services it was built with', () => {
     expect(ctx.app.hasPlugin('image-sweeps')).toBe(true);
     expect(ctx.services.imageSweeper).toBeDefined();
+  });
+});
+
+/**
+ * Products added and deleted through the API, as a store would: a deleted product's files go, or adding and deleting
+ * in a loop would fill the disk; a past order's picture stays.
+ */
+describe('sweeping the images of products deleted through the API', () => {
+  const nameOf = (url: string) => url.slice('/uploads/'.length);
+  /** Every file in the API's upload dir last written two hours ago: past the grace period of fresh uploads. */
+  async function ageUploads(): Promise<void> {
+    const at = new Date(Date.now() - 2 * HOUR);
+    for (const name of await uploadDirEntries(ctx)) await utimes(path.join(ctx.config.uploadDir, name), at, at);
+  }
+  async function addWithImages(cookie: string, count: number): Promise<{ _id: string; images: string[] }> {
+    const files = Array.from({ length: count }, (_, i) => imageFile(images.png(), `p${i}.png`));
+    const res = await postProduct(ctx, cookie, [{ name: 'productData', value: productData() }, ...files]);
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().product;
+  }
+  const remove = async (cookie: string, id: string) =>
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/product/${id}/delete`, headers: { cookie } })).statusCode).toBe(200);
+
+  it("removes the files of products added and deleted in a loop, and keeps the one a placed order's line shows", async () => {
+    const seller = await loginSeller(ctx);
+    const cycled: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const product = await addWithImages(seller, 2);
+      await remove(seller, product._id);
+      cycled.push(...product.images.map(nameOf));
+    }
+    const ordered = await addWithImages(seller, 2);
+    const shopper = await shopperWithAddress(ctx.app);
+    const order = await placeCodOrder(ctx.app, shopper.cookie, { items: [{ product: ordered._id, quantity: 1 }], address: shopper.address._id });
+    expect(order.items[0]!.product.image).toBe(ordered.images[0]);
+    await remove(seller, ordered._id);
+    expect(await uploadDirEntries(ctx)).toEqual([...cycled, ...ordered.images.map(nameOf)].sort());
+
+    // Fresh uploads keep their grace period, deleted or not.
+    const sweeper = newSweeper([], ctx.config.uploadDir);
+    expect(await sweeper.sweep()).toEqual({ deleted: 0, pending: 0, kept: 8 });
+
+    await ageUploads();
+    expect(await sweeper.sweep()).toEqual({ deleted: 0, pending: 7, kept: 1 });
+    expect(await sweeper.sweep()).toEqual({ deleted: 7, pending: 0, kept: 1 });
+    expect(await uploadDirEntries(ctx)).toEqual([nameOf(ordered.images[0]!)]);
+    const shown = await ctx.app.inject({ method: 'GET', url: ordered.images[0]! });
+    expect(shown.statusCode).toBe(200);
   });
 });
