@@ -18,6 +18,7 @@ const reconnectDelay = (attempt: number) => Math.min(attempt * 200, 2000);
 /**
  * Two flavours, as BullMQ's docs advise: producers (API) give up on a command after one reconnect attempt so a
  * request never hangs on a Redis outage; workers and subscribers wait for it forever (maxRetriesPerRequest: null).
+ * On a cluster a producer refuses commands while the cluster is not connected (see clusterOptions).
  */
 export function createRedis(target: RedisTarget, role: 'producer' | 'worker', extra: RedisOptions = {}): Redis {
   const options: RedisOptions = {
@@ -28,7 +29,7 @@ export function createRedis(target: RedisTarget, role: 'producer' | 'worker', ex
     ...extra,
   };
   if (!isCluster(target)) return new SingleRedis(target.redisUrl, options);
-  return new Cluster([...target.redisClusterNodes], clusterOptions(target.redisUrl, options));
+  return new Cluster([...target.redisClusterNodes], clusterOptions(target.redisUrl, options, role));
 }
 
 /**
@@ -36,8 +37,18 @@ export function createRedis(target: RedisTarget, role: 'producer' | 'worker', ex
  * itself retries a command that meets a failover (MOVED, CLUSTERDOWN, TRYAGAIN, a node gone) after refreshing its slot
  * map, up to 16 times 200-300 ms apart: a few seconds, about what a replica needs to take over, so a failover reads
  * as a short pause.
+ *
+ * maxRetriesPerRequest does not make a producer fail fast on a cluster: it bounds the retries of one node's
+ * connection, but while the cluster as a whole is not connected (every node out of reach) the cluster keeps commands
+ * in a queue of its own and reconnects for ever, so they would wait for as long as the outage lasts, with the relay's
+ * rows locked and the API's publishes piling up. A producer's cluster therefore queues nothing (enableOfflineQueue
+ * off): a command sent while it is not connected is refused at once, as a single node's would be after its retry.
+ * Failovers still read as a pause, since the retries above happen while the cluster is connected. At start, commands
+ * sent before the cluster is first connected are refused too: BullMQ's queues wait for 'ready' before their first
+ * command, and the API's other uses of its producer are best effort (rate limits, the login budget's fallback,
+ * announcements the workers send again) or answer an error the client retries.
  */
-function clusterOptions(redisUrl: string, options: RedisOptions): ClusterOptions {
+function clusterOptions(redisUrl: string, options: RedisOptions, role: 'producer' | 'worker'): ClusterOptions {
   const { retryStrategy, lazyConnect, enableOfflineQueue, ...perNode } = options;
   const url = new URL(redisUrl);
   return {
@@ -49,7 +60,7 @@ function clusterOptions(redisUrl: string, options: RedisOptions): ClusterOptions
     },
     clusterRetryStrategy: retryStrategy ?? undefined,
     lazyConnect,
-    enableOfflineQueue,
+    enableOfflineQueue: enableOfflineQueue ?? role === 'worker',
     retryDelayOnFailover: 200,
     retryDelayOnClusterDown: 300,
     retryDelayOnTryAgain: 200,

@@ -9,6 +9,12 @@ type OutboxRow = { id: string; type: string; queue: QueueName; payload: unknown;
 const BATCH = 200;
 /** How long a busy relay waits for more rows before its next batch (it adds at most this to an event's latency). */
 const LINGER_MS = 10;
+/**
+ * How long a stop waits for the running pass. A pass takes milliseconds, or a few seconds while Redis fails over; one
+ * still running after this is most likely stuck on a Redis that neither answers nor fails, and waiting for it would hold
+ * up the whole shutdown. Cutting a pass short loses nothing: its rows stay unpublished and are relayed again.
+ */
+export const RELAY_STOP_DEADLINE_MS = 5_000;
 
 /**
  * The claim's settings. The commit need not wait for the disk: if the database crashed before the mark was saved, the
@@ -51,7 +57,9 @@ export function createOutboxRelay(opts: {
   const { queues, logger } = opts;
   const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 2 });
   pool.on('error', (err) => logger.warn({ err: err.message }, 'relay: database connection lost'));
-  let running = false;
+  /** The pass now running, if any, and the connection its batch holds. */
+  let pass: Promise<void> | undefined;
+  let held: pg.PoolClient | undefined;
   let again = false;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -81,6 +89,14 @@ export function createOutboxRelay(opts: {
    */
   async function publishBatch(): Promise<number> {
     const client = await pool.connect();
+    // The pool stops listening for a connection's errors while it is lent out, and an 'error' nobody hears ends the
+    // process. PostgreSQL can end this one at any moment while the batch holds it (a restart, a failover,
+    // pg_terminate_backend, an idle-in-transaction timeout), so its error is noted here: the batch fails, is logged, the
+    // next pass retries on a fresh connection, and this one is closed instead of going back to the pool.
+    let broken: Error | undefined;
+    const broke = (error: Error) => void (broken ??= error);
+    client.on('error', broke);
+    held = client;
     try {
       // One result per statement of the claim; the UPDATE, last, returns the claimed rows.
       const claimed = ((await client.query(CLAIM_BATCH)) as unknown as pg.QueryResult[]).at(-1) as pg.QueryResult<OutboxRow>;
@@ -103,21 +119,30 @@ export function createOutboxRelay(opts: {
       for (const row of rows) logger.info({ eventId: row.id, type: row.type, queue: row.queue }, 'event relayed');
       return rows.length;
     } catch (error) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw error;
+      // A connection that cannot even roll back is not fit for the next batch.
+      await client.query('ROLLBACK').catch((rollbackError: Error) => void (broken ??= rollbackError));
+      // What the server said is the best account of what happened. A statement sent after the connection broke only
+      // says it was "not queryable", which says less than why it broke.
+      throw error instanceof pg.DatabaseError ? error : (broken ?? error);
     } finally {
-      client.release();
+      held = undefined;
+      client.off('error', broke);
+      client.release(broken);
     }
   }
 
   /** Coalesces wake-ups: one drain at a time, and one more if something arrived meanwhile. */
   async function wake(): Promise<void> {
     if (stopped) return;
-    if (running) {
+    if (pass) {
       again = true;
       return;
     }
-    running = true;
+    pass = passes().finally(() => (pass = undefined));
+    await pass;
+  }
+
+  async function passes(): Promise<void> {
     try {
       do {
         again = false;
@@ -128,8 +153,6 @@ export function createOutboxRelay(opts: {
       } while (again && !stopped);
     } catch (error) {
       logger.warn({ err: (error as Error).message }, 'relay: publishing failed, will retry');
-    } finally {
-      running = false;
     }
   }
 
@@ -153,16 +176,38 @@ export function createOutboxRelay(opts: {
     },
     /** How many rows this relay has published. */
     stats: stats as Readonly<typeof stats>,
-    async stop(): Promise<void> {
+    /** Stops relaying; waits for the running pass, but never longer than `deadlineMs`. */
+    async stop(deadlineMs = RELAY_STOP_DEADLINE_MS): Promise<void> {
       stopped = true;
       clearTimeout(timer);
-      while (running) await new Promise((r) => setTimeout(r, 10));
+      const finished = !pass || (await settlesWithin(pass, deadlineMs));
       await listener.stop();
-      await pool.end();
+      if (finished) return void (await pool.end());
+      logger.warn({ deadlineMs }, 'relay: a pass did not finish in time; stopping without it');
+      // Closing the pass's connection rolls its transaction back, so the rows it claimed are unlocked at once for the
+      // other relays rather than when this process exits; they are relayed again under the same job ids, which BullMQ
+      // ignores if this pass enqueued them after all. Neither the close nor the pool's end is waited for: over a dead
+      // network the close may never be acknowledged, and the pool ends only once the stuck pass gives its connection back.
+      void held?.end().catch(() => {});
+      void pool.end().catch(() => {});
     },
   };
 }
 export type OutboxRelay = ReturnType<typeof createOutboxRelay>;
+
+/** Whether `work` settles within `ms`. */
+async function settlesWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+    timer.unref();
+  });
+  try {
+    return await Promise.race([work.then(() => true, () => true), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
   const groups = new Map<K, T[]>();
