@@ -100,8 +100,13 @@ export function createLiveSocket(handlers: LiveHandlers, path = '/ws') {
       } else {
         if (parsed.data.type === 'heartbeat') heartbeat.setCadence(parsed.data.pingEveryMs);
         // The server may have lost messages for this socket: fetch the snapshots again, as after a reconnect. Every
-        // page on the process hears it at once, so each waits a moment of its own rather than all asking together.
-        if (parsed.data.type === 'resync') setTimeout(handlers.opened, Math.random() * RESYNC_SPREAD_MS);
+        // page on the process hears it at once, so each waits a moment of its own rather than all asking together. A
+        // socket closed or replaced meanwhile has its own reconnect, which fetches again (and says whether it is online).
+        if (parsed.data.type === 'resync') {
+          setTimeout(() => {
+            if (socket === ws && ws.readyState === WebSocket.OPEN) handlers.opened();
+          }, Math.random() * RESYNC_SPREAD_MS);
+        }
         heartbeat.heard();
       }
       if (parsed.data.type !== 'pong' && parsed.data.type !== 'heartbeat' && parsed.data.type !== 'resync') handlers.message(parsed.data);

@@ -27,7 +27,8 @@ export function createLivePublisher(redis: Redis, prefix: string): LivePublisher
  *
  * What was published while the connection was down is gone (pub/sub keeps nothing), and the pages' own sockets stayed
  * open, so nothing else would tell them: once the subscription is back, `onResubscribed` is called for the process to
- * tell its pages to fetch their snapshots again.
+ * tell its pages to fetch their snapshots again. That follows the connection's own reconnect (a single Redis, or the
+ * whole cluster); ioredis moves a cluster's subscriber to another node without an event, so that move is not seen.
  */
 export function createLiveSubscriber(
   target: RedisTarget,

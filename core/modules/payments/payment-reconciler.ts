@@ -186,7 +186,13 @@ export function createPaymentReconciler(deps: {
       summary.refundsChecked = followed.checked;
       summary.refundsSettled = followed.settled;
       summary.errors += followed.errors;
-      await lateChecks(now, summary);
+      try {
+        await lateChecks(now, summary);
+      } catch (error) {
+        // The database failed between looks: the rest of the run's work stands, and the looks are due again next run.
+        summary.errors += 1;
+        logger.warn({ err: (error as Error).message }, 'reconciler: late checks stopped');
+      }
       return summary;
     },
   };

@@ -92,4 +92,20 @@ describe('a database whose sessions run in India time', () => {
       connection.disconnect();
     }
   });
+
+  it("schedules a payment row's first late check an hour after it was made, even when the row is made by SQL alone", async () => {
+    const shopper = await shopperWithAddress(ctx.app);
+    const product = await createProduct(ctx.db, { stockQuantity: 2 });
+    const order = await placeCodOrder(ctx.app, shopper.cookie, { items: [{ product: product.id, quantity: 1 }], address: shopper.address._id });
+    const { checkoutId } = await ctx.db.order.findUniqueOrThrow({ where: { id: order._id }, select: { checkoutId: true } });
+    // As an older process writes it during a deploy: its times in UTC, as Prisma sends them, and no late_check_at
+    // given, so the column's default decides.
+    const [row] = await ctx.db.$queryRaw<{ hours: number }[]>`
+      INSERT INTO payments (id, checkout_id, gateway, gateway_order_id, amount_paise, created_at, updated_at)
+      VALUES (gen_random_uuid(), ${checkoutId}::uuid, 'simulated', ${`order_sql_${Date.now()}`}, 100,
+              now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC')
+      RETURNING extract(epoch FROM late_check_at - created_at)::float / 3600 AS hours`;
+    expect(row!.hours).toBeCloseTo(1, 2);
+  });
 });
+

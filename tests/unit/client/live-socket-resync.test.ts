@@ -34,4 +34,13 @@ describe("the server's resync", () => {
     expect(handed).toEqual(['hello']);
     expect(ScriptedSocket.opened).toHaveLength(1);
   });
+
+  it('does not fetch for a socket that closed before its moment came: the reconnect does', () => {
+    const socket = ScriptedSocket.opened[0]!;
+    socket.hello();
+    socket.receive({ type: 'resync' });
+    socket.closedByServer(1006);
+    vi.advanceTimersByTime(RESYNC_SPREAD_MS);
+    expect(opened).toBe(1);
+  });
 });
