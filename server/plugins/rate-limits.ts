@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { tooMany } from '../../core/domain/errors';
+import { isSelling } from '../../core/domain/store-status';
 import { createRedis } from '../../core/infra/redis';
 
 declare module 'fastify' {
@@ -64,7 +65,8 @@ export default fp(async function rateLimits(app: FastifyInstance) {
   // store already sent. A store past the smaller budget is told why and what lifts it.
   const unapprovedUploaders = new WeakSet<FastifyRequest>();
   const uploadsMax = async (request: FastifyRequest) => {
-    if ((await app.services.stores.find(request.sellerId))?.status === 'approved') return uploadsPerHour;
+    const store = await app.services.stores.find(request.sellerId);
+    if (store && isSelling(store.status)) return uploadsPerHour;
     unapprovedUploaders.add(request);
     return Math.min(UNAPPROVED_STORE_UPLOADS_PER_HOUR, uploadsPerHour);
   };

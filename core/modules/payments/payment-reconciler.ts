@@ -104,15 +104,16 @@ export function createPaymentReconciler(deps: {
    */
   async function lateCheck(payment: LateCheckDue): Promise<number> {
     const decided = new Set(payment.refundedGatewayPaymentIds);
-    const captured = payment.status === DbPaymentStatus.CAPTURED || payment.status === DbPaymentStatus.REFUNDED;
-    if (captured && payment.gatewayPaymentId) decided.add(payment.gatewayPaymentId);
-    const listed = await gateway.fetchOrderPayments(payment.gatewayOrderId);
-    for (const odd of listed.filter((p) => isMoneySecured(p.status) && !belongsTo(payment)(p))) {
+    const paidByRow = payment.status === DbPaymentStatus.CAPTURED || payment.status === DbPaymentStatus.REFUNDED;
+    if (paidByRow && payment.gatewayPaymentId) decided.add(payment.gatewayPaymentId);
+    const ours = belongsTo(payment);
+    const captured = (await gateway.fetchOrderPayments(payment.gatewayOrderId)).filter((p) => isMoneySecured(p.status));
+    for (const odd of captured.filter((p) => !ours(p))) {
       // Not what our order asked for (another amount or currency): nothing here can decide it, so a person must.
       logger.error({ paymentId: payment.id, gatewayPaymentId: odd.id, amountPaise: odd.amountPaise, currency: odd.currency }, 'reconciler: a captured payment does not match its gateway order');
     }
     let found = 0;
-    for (const unseen of listed.filter((p) => belongsTo(payment)(p) && isMoneySecured(p.status) && !decided.has(p.id))) {
+    for (const unseen of captured.filter((p) => ours(p) && !decided.has(p.id))) {
       const outcome = await settlement.settle({ paymentId: payment.id, gatewayPaymentId: unseen.id, source: 'reconciler', signature: null });
       // Anything else is news the worker decided meanwhile (already paid, already refunding).
       if (!DECIDED_HERE.has(outcome)) continue;
