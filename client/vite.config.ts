@@ -4,8 +4,8 @@ import react from '@vitejs/plugin-react';
 import { precompress } from './build/precompress';
 
 const clientRoot = fileURLToPath(new URL('.', import.meta.url));
-/** The API (Fastify) that `npm run dev` proxies to; `npm start` serves the built client itself. */
-const apiOrigin = 'http://localhost:3000';
+/** The API (Fastify) that `npm run dev` proxies to (scripts/dev.mjs); `npm start` serves the built client itself. */
+const apiOrigin = process.env.DEV_API_ORIGIN ?? 'http://localhost:3000';
 
 const proxy = {
   '/api': { target: apiOrigin, changeOrigin: false },
