@@ -1,4 +1,5 @@
 import type { Db, Prisma } from '../../infra/prisma';
+import { containsText, equalsText } from '../../infra/text-match';
 import { productRowSelect, type ProductRow } from './product-mapper';
 
 export type ProductFilter = { search?: string; category?: string; sellerId?: string; includeOutOfStock?: boolean };
@@ -13,9 +14,8 @@ function where(filter: ProductFilter) {
     ...forSale,
     ...(filter.sellerId ? { sellerId: filter.sellerId } : {}),
     ...(filter.includeOutOfStock ? {} : { inStock: true }),
-    ...(filter.category ? { category: { equals: filter.category, mode: 'insensitive' as const } } : {}),
-    // Prisma passes `contains` into ILIKE as is: escape its wildcards so a search for "%" finds a literal "%".
-    ...(filter.search ? { name: { contains: filter.search.replace(/[\\%_]/g, '\\$&'), mode: 'insensitive' as const } } : {}),
+    ...(filter.category ? { category: equalsText(filter.category) } : {}),
+    ...(filter.search ? { name: containsText(filter.search) } : {}),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Db, Tx } from '../../infra/prisma';
 import { productRowSelect as productRow, type ProductRow } from '../catalog/product-mapper';
+import { containsText, equalsText } from '../../infra/text-match';
 
 export type NewProduct = Omit<ProductRow, 'id' | 'createdAt' | 'version' | 'seller'>;
 export type SellerProductFilter = { search?: string; category?: string };
@@ -57,8 +58,8 @@ export function createProductAdminRepository(db: Db) {
       const where = {
         sellerId,
         deletedAt: null,
-        ...(filter.category ? { category: { equals: filter.category, mode: 'insensitive' as const } } : {}),
-        ...(filter.search ? { name: { contains: filter.search.replace(/[\\%_]/g, '\\$&'), mode: 'insensitive' as const } } : {}),
+        ...(filter.category ? { category: equalsText(filter.category) } : {}),
+        ...(filter.search ? { name: containsText(filter.search) } : {}),
       };
       const [rows, total] = await Promise.all([
         db.product.findMany({ where, select: productRow, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], ...page }),

@@ -65,6 +65,14 @@ describe('the shopper catalogue', () => {
       expect(res.json().total).toBe(2);
     });
 
+    it('matches a category exactly: a %, _ or \\ in it is text, not a pattern, and answers an empty list', async () => {
+      for (const category of ['%25', 'fr_its', 'Fruit%25', '_____', '%5C', 'Fruits%5C']) {
+        const reply = await get(`/api/product/list?category=${category}`);
+        expect(reply.statusCode, category).toBe(200);
+        expect(reply.json(), category).toMatchObject({ success: true, products: [], total: 0 });
+      }
+    });
+
     it('pages with ?page=&limit= and reports the total, while the call without them still returns everything', async () => {
       const second = await get('/api/product/list?page=2&limit=3');
       expect(second.json()).toMatchObject({ success: true, total: 4, page: 2, limit: 3 });

@@ -151,6 +151,8 @@ describe('GET /api/product/seller-list', () => {
     const dairy = await sellerList('?category=dairy');
     expect(dairy.products.map((p: { name: string }) => p.name)).toEqual(['Curd', 'Paneer']);
     expect((await sellerList('?search=PAN')).products.map((p: { name: string }) => p.name)).toEqual(['Paneer']);
+    // The category is text, not a pattern.
+    for (const category of ['%25', 'dair_', '%5C']) expect((await sellerList(`?category=${category}`)).products).toEqual([]);
     const page2 = await sellerList('?limit=2&page=2');
     expect(page2).toMatchObject({ total: 3, page: 2, limit: 2 });
     expect(page2.products.map((p: { name: string }) => p.name)).toEqual(['Basmati Rice']);
