@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { CartItems } from './cart';
+import { VisitorCartItems } from './cart';
 import { EmailAddress, Text } from './common';
 
 export const Password = z.string({ message: 'Password is required' }).check(z.minLength(1, 'Password is required'), z.maxLength(200, 'Password is too long'));
@@ -10,13 +10,13 @@ export const RegisterBody = z.strictObject({
   password: Password.check(z.minLength(8, 'Password must be at least 8 characters')),
   phone: z.optional(z.string().check(z.trim(), z.regex(/^(\+91)?[6-9]\d{9}$/, 'Enter a 10-digit mobile number'))),
   /** A visitor's local cart, merged into the account's cart (invalid entries are dropped, not refused). */
-  cartItems: z.optional(CartItems),
+  cartItems: z.optional(VisitorCartItems),
 });
 
 export const LoginBody = z.strictObject({
   email: EmailAddress,
   password: Password,
-  cartItems: z.optional(CartItems),
+  cartItems: z.optional(VisitorCartItems),
 });
 
 export const SellerLoginBody = z.strictObject({ email: EmailAddress, password: Password });

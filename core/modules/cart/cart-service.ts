@@ -1,3 +1,4 @@
+import { MAX_CART_PRODUCTS } from '../../contracts/http/cart';
 import { invalid } from '../../domain/errors';
 import type { Transaction, Tx } from '../../infra/prisma';
 import type { CartLine, CartRepository } from './cart-repository';
@@ -93,17 +94,26 @@ export function createCartService(deps: { repo: CartRepository; transaction: Tra
 
     /**
      * A visitor's cart sent at login or register joins the stored one: quantities add up, stock caps them, and
-     * entries that are not valid are dropped silently (a stale local cart must never block a login).
+     * entries that are not valid are dropped silently (a stale local cart must never block a login). The account's
+     * own lines all stay; the visitor's other products fill the room left of MAX_CART_PRODUCTS, in the order they
+     * came, and the rest are dropped: a cart over the limit would refuse every later change and the checkout.
      */
     async mergeVisitorCart(userId: string, visitor: Record<string, unknown> | undefined): Promise<CartItems> {
       const entries = Object.entries(visitor ?? {});
       if (entries.length === 0) return this.get(userId);
       const lines = await rewrite(userId, async (current, tx) => {
         const stored = new Map(current.map((l) => [l.productId, l.quantity]));
-        const combined = entries.map(([id, q]): [string, unknown] => {
-          const mine = stored.get(id.toLowerCase());
-          return [id, Number.isInteger(q) && (q as number) >= 1 && mine !== undefined ? (q as number) + mine : q];
-        });
+        const added = new Set<string>();
+        const combined: [string, unknown][] = [];
+        for (const [id, q] of entries) {
+          const key = id.toLowerCase();
+          const mine = stored.get(key);
+          if (mine === undefined) {
+            if (!UUID.test(id) || (!added.has(key) && stored.size + added.size >= MAX_CART_PRODUCTS)) continue;
+            added.add(key);
+          }
+          combined.push([id, Number.isInteger(q) && (q as number) >= 1 && mine !== undefined ? (q as number) + mine : q]);
+        }
         const merged = await check(combined, tx, 'merge');
         const touched = new Set(merged.lines.map((l) => l.productId));
         return [...current.filter((l) => !touched.has(l.productId)), ...merged.lines];

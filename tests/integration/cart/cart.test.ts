@@ -142,6 +142,30 @@ describe('the server-side cart', () => {
       expect(res.json().user.cartItems).toEqual({ [product.id]: 2 });
     });
 
+    it('keeps the account’s lines and fills the rest of the 100 with the visitor’s, so the cart can still change', async () => {
+      const shopper = await registerUser(ctx.app);
+      const products = await Promise.all(Array.from({ length: 130 }, () => createProduct(ctx.db)));
+      const ids = products.map((p) => p.id);
+      const [mine, theirs] = [ids.slice(0, 60), ids.slice(60)];
+      await update(shopper.cookie, { cartItems: Object.fromEntries(mine.map((id) => [id, 1])) });
+
+      const visitor = { [mine[0]!]: 2, ...Object.fromEntries(theirs.map((id) => [id, 1])), ['x'.repeat(65)]: 1 };
+      const res = await ctx.app.inject({ method: 'POST', url: '/api/user/login', payload: { email: shopper.email, password: shopper.password, cartItems: visitor } });
+
+      expect(res.statusCode).toBe(200);
+      const expected = { ...Object.fromEntries(mine.map((id) => [id, 1])), [mine[0]!]: 3, ...Object.fromEntries(theirs.slice(0, 40).map((id) => [id, 1])) };
+      expect(res.json().user.cartItems).toEqual(expected);
+      expect(await storedCart(shopper.user._id)).toEqual(expected);
+      const { [mine[1]!]: _removed, ...smaller } = expected;
+      expect((await update(shopper.cookie, { cartItems: smaller })).statusCode).toBe(200);
+    });
+
+    it('registers a visitor whose cart holds more than 100 products, keeping the first 100', async () => {
+      const products = await Promise.all(Array.from({ length: 101 }, () => createProduct(ctx.db)));
+      const shopper = await registerUser(ctx.app, { cartItems: Object.fromEntries(products.map((p) => [p.id, 1])) });
+      expect(shopper.user.cartItems).toEqual(Object.fromEntries(products.slice(0, 100).map((p) => [p.id, 1])));
+    });
+
     it('starts a new account with the visitor’s valid items', async () => {
       const product = await createProduct(ctx.db, { stockQuantity: 2 });
       const shopper = await registerUser(ctx.app, { cartItems: { [product.id]: 6, [randomUUID()]: 1 } });
