@@ -89,6 +89,16 @@ export function planChange(current: OrderRow, req: TransitionRequest, now = new 
   if (isPaid !== current.isPaid && to === OrderStatus.Cancelled) {
     throw conflict('order_cancelled', 'A cancelled order cannot change its paid state');
   }
+  // Cash the store holds has no refund path: the store hands it back and marks the order unpaid, then cancels it. So a
+  // cancelled cash order never reads as paid with nothing owed back.
+  if (to === OrderStatus.Cancelled && to !== from && !online && isPaid) {
+    throw conflict(
+      'cash_collected',
+      req.actor.type === 'seller'
+        ? "This order's cash is marked as collected: hand the cash back and mark the order unpaid, then cancel it"
+        : 'The store has already collected the cash for this order, so it cannot be cancelled here: please contact the store',
+    );
+  }
   const promisedAt = to !== from && to === OrderStatus.OnTheWay ? req.promisedAt : undefined;
   return changeOf(current, { to, isPaid, actor: req.actor, note: req.note, promisedAt }, now);
 }

@@ -187,6 +187,26 @@ describe('order cancellation', () => {
       expect(await stockOf(product.id)).toBe(3);
     });
 
+    it('a cash order marked paid is not cancelled by either side until the store marks it unpaid', async () => {
+      const { shopper, product, order } = await codOrder();
+      expect((await sellerUpdate({ orderId: order._id, isPaid: true })).statusCode).toBe(200);
+
+      const byShopper = await postCancel(ctx.app, shopper.cookie, order._id, { reason: 'Changed my mind' });
+      expect(byShopper.statusCode).toBe(409);
+      expect(byShopper.json()).toMatchObject({ success: false, code: 'cash_collected', message: expect.stringMatching(/contact the store/) });
+      const byStore = await sellerUpdate({ orderId: order._id, status: 'Cancelled', reason: 'Out of stock' });
+      expect(byStore.statusCode).toBe(409);
+      expect(byStore.json()).toMatchObject({ code: 'cash_collected', message: expect.stringMatching(/mark the order unpaid, then cancel it/) });
+      expect(await ctx.db.order.findUniqueOrThrow({ where: { id: order._id } })).toMatchObject({ status: 'ORDER_PLACED', isPaid: true });
+      expect(await stockOf(product.id)).toBe(3);
+
+      expect((await sellerUpdate({ orderId: order._id, isPaid: false })).statusCode).toBe(200);
+      const cancelled = await sellerUpdate({ orderId: order._id, status: 'Cancelled', reason: 'Out of stock' });
+      expect(cancelled.statusCode).toBe(200);
+      expect(cancelled.json().order).toMatchObject({ status: 'Cancelled', isPaid: false });
+      expect(await stockOf(product.id)).toBe(5);
+    });
+
     it('a shopper and the store cancelling at the same moment release the stock exactly once', async () => {
       const { shopper, product, order } = await codOrder(4, 3);
       const [mine, theirs] = await Promise.all([
