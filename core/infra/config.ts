@@ -67,12 +67,12 @@ const ConfigSchema = z.object({
     HOST: z.string().optional(),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     /** The address shoppers use; Origin checks on state-changing calls and the WebSocket compare against it. */
-    PUBLIC_ORIGIN: z.string().url().optional(),
+    PUBLIC_ORIGIN: z.string().url().refine(isWebOrigin, 'must be an http:// or https:// origin, such as https://shop.example.com').optional(),
     /**
      * The Vite dev server's origin, trusted for calls and WebSockets like the store's own. `npm run dev` sets it while
      * it runs the dev server; nothing else should.
      */
-    DEV_CLIENT_ORIGIN: z.string().url().optional(),
+    DEV_CLIENT_ORIGIN: z.string().url().refine(isLoopbackOrigin, 'must be a loopback origin such as http://localhost:5173 (npm run dev sets it)').optional(),
     UPLOAD_DIR: z.string().min(1).default('./uploads'),
     MAX_IMAGE_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
     SELLER_EMAIL: z.string().email().default('seller@freshcart.test'),
@@ -150,6 +150,11 @@ const ConfigSchema = z.object({
     SERVE_CLIENT: bool.default(true),
     /** Which X-Forwarded-* hops to believe: they decide the client address for rate limits (see TrustProxy). */
     TRUST_PROXY: z.string().transform(trustProxy).default(false),
+    /**
+     * Behind a proxy, the address it publishes the store on (docker-compose.yml passes LB_ADDRESS). With HOST beyond
+     * loopback, only a loopback address here says that no other machine reaches the store.
+     */
+    PUBLISHED_ADDRESS: z.string().optional(),
     /** The cookie `Secure` flag; on by default when PUBLIC_ORIGIN is https. */
     COOKIE_SECURE: bool.optional(),
   });
@@ -303,14 +308,16 @@ function isRazorpayTestKey(keyId: string | undefined): boolean {
 }
 
 /**
- * Why other machines can reach the store, if they can: a public PUBLIC_ORIGIN, or the API listening beyond loopback
- * with no proxy in front (behind one, as in docker-compose.yml, the proxy's published address decides, and
- * PUBLIC_ORIGIN names it).
+ * Why other machines can reach the store, if they can: a public PUBLIC_ORIGIN, or the API listening beyond loopback.
+ * A proxy in front does not make that safe by itself (TRUST_PROXY only says which forwarded addresses to believe, and
+ * a listener on every interface is reached around it): only a proxy that publishes the store on loopback does, as
+ * docker-compose.yml's does by default, and PUBLISHED_ADDRESS says so.
  */
 function reachableFromElsewhere(e: z.output<typeof ConfigSchema>): string | null {
   if (!isLoopbackOrigin(e.PUBLIC_ORIGIN ?? 'http://localhost')) return `PUBLIC_ORIGIN ${new URL(e.PUBLIC_ORIGIN!).origin} is not a loopback address`;
-  const behindProxy = e.TRUST_PROXY !== false && e.TRUST_PROXY !== 0;
-  if (e.HOST !== undefined && !isLoopbackHost(e.HOST) && !behindProxy) return `HOST ${e.HOST} lets other machines reach the store`;
+  if (e.HOST === undefined || isLoopbackHost(e.HOST)) return null;
+  if (e.PUBLISHED_ADDRESS === undefined) return `HOST ${e.HOST} lets other machines reach the store`;
+  if (!isLoopbackHost(e.PUBLISHED_ADDRESS)) return `PUBLISHED_ADDRESS ${e.PUBLISHED_ADDRESS} lets other machines reach the store`;
   return null;
 }
 
@@ -363,6 +370,12 @@ export function trustedOrigins(origins: string[]): ReadonlySet<string> {
     for (const host of LOOPBACK_ALIASES) trusted.add(`${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`);
   }
   return trusted;
+}
+
+/** An http(s) origin alone: no path, query or credentials for the store's address. */
+function isWebOrigin(value: string): boolean {
+  const url = new URL(value);
+  return (url.protocol === 'http:' || url.protocol === 'https:') && `${url.origin}/` === url.href.replace(/\/?$/, '/');
 }
 
 /** Where to listen when HOST is unset: the loopback address the store is opened at, or every interface. */

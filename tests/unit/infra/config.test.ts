@@ -94,9 +94,24 @@ describe('safe defaults behind a public address', () => {
     const problems = problemsOf({ HOST: '0.0.0.0' }).join('\n');
     expect(problems).toMatch(/^SELLER_PASSWORD: set a password of your own \(HOST 0.0.0.0 lets other machines reach the store/m);
     expect(problems).toMatch(/^RAZORPAY_KEY_ID: without Razorpay keys/m);
-    // Loopback addresses, and a listener behind a proxy (whose published address PUBLIC_ORIGIN names), are fine.
+    // Loopback addresses, and a listener behind a proxy that publishes the store on loopback, are fine.
     for (const host of ['127.0.0.1', '::1', 'localhost']) expect(problemsOf({ HOST: host }), host).toEqual([]);
-    expect(problemsOf({ HOST: '0.0.0.0', TRUST_PROXY: '1' })).toEqual([]);
+    for (const published of ['127.0.0.1', '::1', 'localhost']) expect(problemsOf({ HOST: '0.0.0.0', TRUST_PROXY: '1', PUBLISHED_ADDRESS: published })).toEqual([]);
+    // Trusting a proxy's forwarded addresses does not stop other machines reaching the listener around it.
+    for (const trust of ['1', 'true', '10.0.0.5']) {
+      expect(problemsOf({ HOST: '0.0.0.0', TRUST_PROXY: trust }).join('\n'), trust).toMatch(/^SELLER_PASSWORD: .*\(HOST 0.0.0.0 lets other machines reach the store/m);
+    }
+    expect(problemsOf({ HOST: '0.0.0.0', TRUST_PROXY: '1', PUBLISHED_ADDRESS: '0.0.0.0' }).join('\n')).toMatch(
+      /^SELLER_PASSWORD: .*\(PUBLISHED_ADDRESS 0.0.0.0 lets other machines reach the store/m,
+    );
+  });
+
+  it('takes only an http(s) origin as PUBLIC_ORIGIN, and only a loopback one as the dev server’s', () => {
+    for (const origin of ['ftp://localhost:3000', 'http://localhost:3000/shop', 'https://user:pw@shop.example.com', 'https://shop.example.com/?a=1']) {
+      expect(problemsOf({ PUBLIC_ORIGIN: origin }).join('\n'), origin).toMatch(/^PUBLIC_ORIGIN: must be an http:\/\/ or https:\/\/ origin/m);
+    }
+    expect(problemsOf({ DEV_CLIENT_ORIGIN: 'https://evil.example' }).join('\n')).toMatch(/^DEV_CLIENT_ORIGIN: must be a loopback origin/m);
+    expect(loadConfig({ DEV_CLIENT_ORIGIN: 'http://localhost:5173' }).trustedOrigins.has('http://localhost:5173')).toBe(true);
   });
 
   it('allows every demo default on a loopback address', () => {
