@@ -71,6 +71,9 @@ describe('docker-compose.yml', () => {
     const nginx = readFileSync(path.join(root, 'deploy/nginx.conf'), 'utf8');
     expect(nginx).toMatch(/resolver 127\.0\.0\.11 valid=\d+s/);
     expect(nginx).toMatch(/set \$api api:3000;\s+proxy_pass http:\/\/\$api;/);
+    // A whole product form reaches the app (4 images at MAX_IMAGE_BYTES' default), which answers a larger one itself.
+    const bodyCapMb = Number(/client_max_body_size (\d+)m;/.exec(nginx)?.[1]);
+    expect(bodyCapMb * 1024 * 1024).toBeGreaterThan(4 * loadConfig({}).maxImageBytes);
     expect(nginx).toContain('proxy_http_version 1.1;');
     expect(nginx).toContain('proxy_set_header Upgrade $http_upgrade;');
     expect(nginx).toContain('proxy_set_header Connection $connection_upgrade;');
