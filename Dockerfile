@@ -35,6 +35,7 @@ COPY --from=build /app/dist ./dist
 # Migrations (schema, SQL) and the demo catalogue's images; the Prisma CLI wrapper and its wasm engine stand-in.
 COPY --from=build /app/prisma ./prisma
 COPY --from=build /app/scripts/prisma.mjs /app/scripts/schema-engine-wasm.mjs ./scripts/
+COPY --from=build /app/scripts/build/prisma-client.mjs ./scripts/build/
 # Never as root. The uploads volume takes the directory's owner from the image when it is first created.
 RUN mkdir -p /app/uploads && chown node:node /app/uploads
 USER node

@@ -5,11 +5,20 @@
 // PORT moves the API (3000 by default) and DEV_CLIENT_PORT the dev server (5173), e.g. when another copy runs.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { ensurePrismaClient } from './build/prisma-client.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const API_PORT = Number(process.env.PORT ?? 3000);
 const VITE_PORT = Number(process.env.DEV_CLIENT_PORT ?? 5173);
 const bin = (file) => path.join(ROOT, 'node_modules', file);
+
+// The sources run as they are, with the generated Prisma client: made again first if the schema changed since.
+try {
+  ensurePrismaClient(ROOT);
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
+}
 
 const children = [
   run('app', [bin('tsx/dist/cli.mjs'), 'watch', '--clear-screen=false', 'scripts/start.ts'], {

@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { recordGeneratedClient } from './build/prisma-client.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PRISMA_CLI = path.join(ROOT, 'node_modules', 'prisma', 'build', 'index.js');
@@ -42,6 +43,8 @@ function run(args) {
   });
   child.on('exit', (code, signal) => {
     process.off('SIGTERM', forward);
+    // A build compares the schema with the one the client was made from (build/prisma-client.mjs).
+    if (args[0] === 'generate' && code === 0) recordGeneratedClient(ROOT);
     process.exit(code ?? 128 + (os.constants.signals[signal] ?? 0));
   });
 }

@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CLIENT_SOURCES, SERVER_SOURCES, fingerprint } from './fingerprint.mjs';
+import { ensurePrismaClient, prismaClientIsCurrent } from './prisma-client.mjs';
 
 /** The entry points of dist/app: `node dist/app/<name>.js`. */
 export const SERVER_ENTRIES = {
@@ -34,6 +35,8 @@ export function buildState(root, part) {
 /** Builds `part` unconditionally, into a scratch directory that replaces the old build in one rename. */
 export async function build(root, part, log = console.log) {
   const { sources, out, build: buildInto } = PARTS[part];
+  // The server bundles the generated Prisma client: it must match the schema first.
+  if (part === 'server') ensurePrismaClient(root, log);
   const hash = fingerprint(root, sources);
   const target = path.join(root, out);
   const scratch = `${target}.building-${process.pid}`;
@@ -56,7 +59,8 @@ export async function build(root, part, log = console.log) {
 
 /** Builds each of `parts` that is missing or stale; says which and why. */
 export async function ensureBuilt(root, parts, log = console.log) {
-  const todo = () => parts.filter((part) => buildState(root, part) !== 'fresh');
+  const clientStale = () => parts.includes('server') && !prismaClientIsCurrent(root);
+  const todo = () => parts.filter((part) => (part === 'server' && clientStale()) || buildState(root, part) !== 'fresh');
   if (todo().length === 0) return;
   await withLock(root, async () => {
     for (const part of todo()) {

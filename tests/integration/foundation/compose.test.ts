@@ -204,5 +204,10 @@ describe('Dockerfile', () => {
     for (const file of ['/app/package.json', '/app/dist', '/app/prisma ', '/app/scripts/prisma.mjs', '/app/scripts/schema-engine-wasm.mjs', '/app/prisma.config.ts']) {
       expect(copied).toContain(file);
     }
+    // The wrapper's own imports come along, or `migrate deploy` fails in the container.
+    const wrapper = readFileSync(path.join(root, 'scripts/prisma.mjs'), 'utf8');
+    const local = [...wrapper.matchAll(/from '\.\/([^']+)'/g)].map((m) => `/app/scripts/${m[1]}`);
+    expect(local.length).toBeGreaterThan(0);
+    for (const file of local) expect(copied).toContain(file);
   });
 });

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -48,6 +48,31 @@ describe('the server build', () => {
     expect(logs[0]).toMatch(/server build is older than its sources/);
     expect(runBuilt('worker')).toBe('worker v2');
   });
+
+  it('generates the Prisma client again before building when the schema changed since it was made', async () => {
+    root = makeProject();
+    // The project's own schema, Prisma CLI wrapper and dependencies.
+    for (const file of ['prisma/schema.prisma', 'prisma.config.ts', 'scripts/prisma.mjs', 'scripts/schema-engine-wasm.mjs', 'scripts/build']) {
+      cpSync(path.join(realRoot, file), path.join(root, file), { recursive: true });
+    }
+    symlinkSync(path.join(realRoot, 'node_modules'), path.join(root, 'node_modules'), 'dir');
+    const generated = path.join(root, 'core/infra/generated/prisma/client.ts');
+    const logs: string[] = [];
+
+    await ensureBuilt(root, ['server'], (line) => logs.push(line));
+    expect(logs.join('\n')).toMatch(/Prisma client is older than prisma\/schema\.prisma: generating it/);
+    expect(existsSync(generated)).toBe(true);
+
+    logs.length = 0;
+    await ensureBuilt(root, ['server'], (line) => logs.push(line));
+    expect(logs).toEqual([]);
+
+    // A pull that changes the schema: the client is made again, and the server rebuilt with it.
+    appendFileSync(path.join(root, 'prisma/schema.prisma'), '\n// changed\n');
+    await ensureBuilt(root, ['server'], (line) => logs.push(line));
+    expect(logs.join('\n')).toMatch(/Prisma client is older than prisma\/schema\.prisma: generating it/);
+    expect(logs.join('\n')).toMatch(/Built dist\/app/);
+  }, 60_000);
 
   it('takes a build that has no sources beside it (a deployed image) as it is', async () => {
     root = makeProject();
