@@ -22,6 +22,10 @@ export default fp(async function errorHandler(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => {
         const path = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        // A call that sent no body at all (or JSON null) where an object is expected.
+        if (!path && error.validationContext === 'body' && /expected object, received (null|undefined)/.test(v.message ?? '')) {
+          return 'The request has no body: send a JSON object';
+        }
         return path && !v.message?.toLowerCase().includes(path.split('.').pop()!.toLowerCase()) ? `${path}: ${v.message}` : v.message;
       });
       return reply.code(400).send({ success: false, message: issues.join('; ') || 'Invalid request', code: 'invalid_request', reqId });

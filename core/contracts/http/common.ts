@@ -12,7 +12,7 @@ export const IdParams = z.strictObject({ id: Uuid });
 
 /** An email address as typed: trimmed and lower-cased before it is checked. */
 export const EmailAddress = z.pipe(
-  z.string({ message: 'Email is required' }).check(z.trim(), z.toLowerCase(), z.maxLength(254, 'Email is too long')),
+  z.string({ error: (issue) => (issue.input === undefined ? 'Email is required' : 'Email must be text') }).check(z.trim(), z.toLowerCase(), z.maxLength(254, 'Email is too long')),
   z.email({ message: 'Enter a valid email address' }),
 );
 

@@ -44,7 +44,7 @@ const inYears = (value: string) => {
   return year >= FIRST_YEAR && year <= LAST_YEAR;
 };
 const DateOrTime = z
-  .union([z.iso.datetime({ offset: true }), z.iso.date()])
+  .union([z.iso.datetime({ offset: true }), z.iso.date()], { error: 'must be a date (2026-11-01) or a date and time with its offset (2026-11-01T09:30:00+05:30)' })
   .check(z.refine(inYears, `Dates must be in the years ${FIRST_YEAR} to ${LAST_YEAR}`));
 /** GET /api/admin/totals?from=&to=: per-store figures for orders placed in [from, to) (ISO dates or times). */
 export const AdminTotalsQuery = z.object({ from: DateOrTime, to: DateOrTime });

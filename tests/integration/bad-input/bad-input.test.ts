@@ -212,6 +212,15 @@ describe('malformed input to the shopper API', () => {
     });
   });
 
+  it('says what is wrong with a missing body or a field of the wrong type', async () => {
+    const login = (payload?: unknown, contentType?: string) =>
+      ctx.app.inject({ method: 'POST', url: '/api/user/login', ...(payload === undefined ? {} : { payload: payload as string }), headers: contentType ? { 'content-type': contentType } : {} });
+    expect((await login()).json().message).toBe('The request has no body: send a JSON object');
+    expect((await login('null', 'application/json')).json().message).toBe('The request has no body: send a JSON object');
+    expect((await login({ email: 5, password: 'x' })).json().message).toBe('Email must be text');
+    expect((await login({ password: 'x' })).json().message).toBe('Email is required');
+  });
+
   it('still works after all that: the shopper’s session, cart and address are intact', async () => {
     const me = await ctx.app.inject({ method: 'GET', url: '/api/user/is-auth', headers: { cookie } });
     expect(me.statusCode).toBe(200);
