@@ -69,6 +69,12 @@ function clusterOptions(redisUrl: string, options: RedisOptions, role: 'producer
   };
 }
 
+/** A plain connection to one node of the cluster, with the credentials and TLS the cluster's connections use. */
+export function createNodeConnection(target: RedisTarget, node: { host: string; port: number }, extra: RedisOptions = {}): SingleRedis {
+  const { redisOptions } = clusterOptions(target.redisUrl, {}, 'worker');
+  return new SingleRedis({ ...redisOptions, connectTimeout: 2000, ...extra, host: node.host, port: node.port });
+}
+
 /**
  * BullMQ's key prefix. Its Lua scripts touch many keys of a queue at once, which a cluster allows only within one hash
  * slot, so on a cluster the prefix is a hash tag (`{grocery}`): every queue key then hashes by that part alone. On a

@@ -150,12 +150,16 @@ describe('on a Redis Cluster', () => {
     expect(stats.retried).toBeLessThanOrEqual(placed.length);
   }, 60_000);
 
-  it('keeps announcing after the node the live subscription listens on crashes: it resubscribes on another node', async () => {
+  it('keeps announcing after the node the live subscription listens on crashes: it resubscribes on another node and tells the pages to fetch again', async () => {
+    const resyncs = (socket: LiveSocket) => socket.messages.filter((m: WsMessage) => m.type === 'resync').length;
+    const before = [resyncs(sellerWs), resyncs(shopperWs)];
     const port = await cluster.subscriberPort();
     await cluster.crash(port);
     // The subscription moves to a node still running. Then orders, while the cluster notices the crash and, if that
     // node was a master, its replica takes over.
     await waitFor(async () => (await cluster.subscriberPort()) !== port, 'the live subscription on another node', 15_000);
+    // What was published while it moved is lost: the pages are told to fetch what they show again.
+    await waitFor(async () => resyncs(sellerWs) > before[0]! && resyncs(shopperWs) > before[1]!, 'a resync on both sockets', 10_000);
     const stats = { retried: 0 };
     const placed = await Promise.all(Array.from({ length: 4 }, () => placeOrder(stats)));
     await cluster.waitUntilHealthy();
