@@ -33,6 +33,33 @@ export function keepNewest<T extends { _id: string; version: number }>(
   ];
 }
 
+/**
+ * Where an order that came into a page's filter goes on its first page, listed as the server lists that page: the
+ * orders `leads` picks first (the seller board's late ones), then newest first. -1 when it would follow every order held
+ * while more orders match than are held: its place is on a later page, which this one does not show.
+ */
+export function firstPagePlace<T extends { _id: string; createdAt: string }>(
+  held: readonly T[],
+  total: number,
+  order: T,
+  leads: (o: T) => boolean = () => false,
+): number {
+  const at = held.findIndex((o) => listedBefore(order, o, leads));
+  if (at >= 0) return at;
+  return total > held.length ? -1 : held.length;
+}
+
+function listedBefore<T extends { _id: string; createdAt: string }>(a: T, b: T, leads: (o: T) => boolean): boolean {
+  if (leads(a) !== leads(b)) return leads(a);
+  if (a.createdAt !== b.createdAt) return Date.parse(a.createdAt) > Date.parse(b.createdAt);
+  return a._id > b._id;
+}
+
+/** The list with `order` put at index `at`. */
+export function insertedAt<T>(list: readonly T[], at: number, order: T): T[] {
+  return [...list.slice(0, at), order, ...list.slice(at)];
+}
+
 /** Whether a select's value is an order status filter: a status, or '' for all of them. */
 export function isStatusFilter(value: string): value is OrderStatus | '' {
   return value === '' || isOrderStatus(value);

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { OrderDto } from '../../../core/contracts/http/orders';
 import { useSellerOrders } from '../../../client/src/features/seller/stores/seller-orders-store';
+import { orderFixture } from './marketplace-fixtures';
 
 const order = (id: string, version: number, status = 'Order Placed'): OrderDto =>
   ({ _id: id, orderId: `OD${id}`, status, version, isPaid: false, history: [] }) as unknown as OrderDto;
@@ -47,5 +48,56 @@ describe('the seller board store', () => {
     expect(Object.keys(early)).toHaveLength(50);
     expect(early.x59).toBeDefined();
     expect(early.x0).toBeUndefined();
+  });
+});
+
+describe('a seller board filtered by a status', () => {
+  const placed = (id: string, createdAt: string, version = 1, status = 'Order Placed') => orderFixture({ _id: id, createdAt, version, status });
+  beforeEach(() => {
+    const held = [placed('n', '2026-11-23T11:00:00.000Z'), placed('o', '2026-11-23T09:00:00.000Z')];
+    useSellerOrders.setState({ ...useSellerOrders.getInitialState(), orders: held, total: 2, status: 'ready', filter: 'Order Placed' });
+  });
+
+  it('does not show an order by an update older than one already heard of it, which moved it out of the filter', () => {
+    const board = useSellerOrders.getState();
+    board.orderUpdated(placed('p', '2026-11-23T10:00:00.000Z', 3, 'Packing'));
+    board.orderUpdated(placed('p', '2026-11-23T10:00:00.000Z', 2));
+    const state = useSellerOrders.getState();
+    expect(state.orders.map((o) => o._id)).toEqual(['n', 'o']);
+    expect(state.total).toBe(2);
+    expect(state.early.p?.version).toBe(3);
+  });
+
+  it('leaves an order whose place is on a later page to that page', () => {
+    useSellerOrders.setState({ total: 40 });
+    useSellerOrders.getState().orderUpdated(placed('q', '2026-11-20T10:00:00.000Z', 2));
+    const state = useSellerOrders.getState();
+    expect(state.orders.map((o) => o._id)).toEqual(['n', 'o']);
+    expect(state.total).toBe(40);
+  });
+
+  it('does not add an order to a page other than the first', () => {
+    useSellerOrders.setState({ page: 2, total: 40 });
+    useSellerOrders.getState().orderUpdated(placed('p', '2026-11-23T12:00:00.000Z', 2));
+    expect(useSellerOrders.getState().orders.map((o) => o._id)).toEqual(['n', 'o']);
+  });
+
+  it('shows an order once when its update overtook its order.created', () => {
+    const board = useSellerOrders.getState();
+    board.orderUpdated(placed('p', '2026-11-23T10:00:00.000Z', 2));
+    board.orderCreated(placed('p', '2026-11-23T10:00:00.000Z', 1));
+    const state = useSellerOrders.getState();
+    expect(state.orders.map((o) => [o._id, o.version])).toEqual([['n', 1], ['p', 2], ['o', 1]]);
+    expect(state.total).toBe(3);
+  });
+
+  it('keeps an order that came into the filter when the snapshot on its way does not list it yet', () => {
+    const board = useSellerOrders.getState();
+    board.ordersRequested();
+    board.orderUpdated(placed('p', '2026-11-23T10:00:00.000Z', 2));
+    board.ordersLoaded([placed('n', '2026-11-23T11:00:00.000Z'), placed('o', '2026-11-23T09:00:00.000Z')], 2);
+    const state = useSellerOrders.getState();
+    expect(state.orders.map((o) => o._id)).toEqual(['p', 'n', 'o']);
+    expect(state.total).toBe(3);
   });
 });

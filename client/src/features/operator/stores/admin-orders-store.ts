@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { OrderDto } from '@core/contracts/http/order-replies';
 import type { LoadStatus } from '../../../lib/load-status';
 import type { AdminOrdersFilter } from '../api/admin';
-import { keepNewest } from '../../../lib/order-status';
+import { firstPagePlace, insertedAt, keepNewest } from '../../../lib/order-status';
 
 type AdminOrdersState = {
   orders: OrderDto[];
@@ -19,7 +19,10 @@ type AdminOrdersState = {
   pageChanged: (page: number) => void;
   /** A live `order.created`: shown first on the first page when it matches the filter. */
   orderCreated: (order: OrderDto) => void;
-  /** A live `order.updated`: applied to an order on the page when its version is newer. */
+  /**
+   * A live `order.updated`: applied to an order on the page when its version is newer. An order not on the page that
+   * came into the filter joins the first page.
+   */
   orderUpdated: (order: OrderDto) => void;
 };
 
@@ -55,7 +58,21 @@ export const useAdminOrders = create<AdminOrdersState>()((set) => ({
   orderUpdated: (order) =>
     set((s) => {
       const held = s.orders.find((o) => o._id === order._id);
-      if (!held || held.version >= order.version) return s;
+      if (!held) return cameIntoFilter(s, order) ?? s;
+      if (held.version >= order.version) return s;
       return { orders: s.orders.map((o) => (o._id === order._id ? order : o)) };
     }),
 }));
+
+/**
+ * An order the page does not hold that now has the status the page is filtered by (an online order paid, so Order
+ * Placed): its order.created was not shown, as it did not match then. On the first page it takes the place the server
+ * would list it in, and is counted. Filtered by store alone, an order not held is on a later page (or its order.created
+ * is still to come): the status is what moves an order into a filter.
+ */
+function cameIntoFilter(s: AdminOrdersState, order: OrderDto): Partial<AdminOrdersState> | null {
+  if (s.status === 'idle' || s.page !== 1 || s.filter.status === '' || !matches(s.filter, order)) return null;
+  const at = firstPagePlace(s.orders, s.total, order);
+  if (at < 0) return null;
+  return { orders: insertedAt(s.orders, at, order), total: s.total + 1, arrived: { ...s.arrived, [order._id]: true as const } };
+}

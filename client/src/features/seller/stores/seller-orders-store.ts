@@ -1,8 +1,9 @@
 import { create } from 'zustand';
 import type { OrderDto } from '@core/contracts/http/order-replies';
+import { isPastPromise } from '@core/domain/delivery-promise';
 import type { OrderStatus } from '@core/domain/order-status';
 import type { LoadStatus } from '../../../lib/load-status';
-import { keepNewest } from '../../../lib/order-status';
+import { firstPagePlace, insertedAt, keepNewest } from '../../../lib/order-status';
 
 type SellerOrdersState = {
   orders: OrderDto[];
@@ -26,7 +27,10 @@ type SellerOrdersState = {
   pageChanged: (page: number) => void;
   /** A live `order.created`: shown at the top of the first page when it matches the filter. */
   orderCreated: (order: OrderDto) => void;
-  /** A live `order.updated` or our own change: applied only when its version is newer. */
+  /**
+   * A live `order.updated` or our own change: applied only when its version is newer. An order not held that came into
+   * the filter joins the first page.
+   */
   orderUpdated: (order: OrderDto) => void;
   orderSeen: (id: string) => void;
   allSeen: () => void;
@@ -69,7 +73,10 @@ export const useSellerOrders = create<SellerOrdersState>()((set) => ({
   orderUpdated: (order) =>
     set((s) => {
       const held = s.orders.find((o) => o._id === order._id);
-      if (!held) return { early: rememberEarly(s.early, order) };
+      if (!held) {
+        const early = rememberEarly(s.early, order);
+        return cameIntoFilter(s, early, early[order._id] ?? order) ?? { early };
+      }
       if (held.version >= order.version) return s;
       return { orders: s.orders.map((o) => (o._id === order._id ? order : o)) };
     }),
@@ -82,6 +89,27 @@ export const useSellerOrders = create<SellerOrdersState>()((set) => ({
     }),
   allSeen: () => set({ unseen: {} }),
 }));
+
+/**
+ * An order the board does not hold that now has the status the board is filtered by (an online order paid, so Order
+ * Placed): its order.created was not shown, as it did not match then. On the first page it takes the place the server
+ * would list it in, and is counted. `order` is the newest heard of it (an older update must not show a stale status).
+ * Unfiltered, an order not held is on a later page or its order.created, which shows it as new, is still to come: it
+ * stays early.
+ */
+function cameIntoFilter(s: SellerOrdersState, early: Record<string, OrderDto>, order: OrderDto): Partial<SellerOrdersState> | null {
+  if (s.page !== 1 || s.filter === '' || order.status !== s.filter) return null;
+  const now = new Date();
+  const at = firstPagePlace(s.orders, s.total, order, (o) => isPastPromise(o, now));
+  if (at < 0) return null;
+  const { [order._id]: _, ...rest } = early;
+  return {
+    early: rest,
+    orders: insertedAt(s.orders, at, order),
+    total: s.total + 1,
+    arrived: { ...s.arrived, [order._id]: true as const },
+  };
+}
 
 /** Keeps the newest update per order, and only the most recent few orders: most never get an `order.created` here. */
 const MAX_EARLY = 50;
