@@ -15,7 +15,8 @@ const LINKS = [
   { to: '/contact', label: 'Contact', end: false },
 ] as const;
 
-export function SearchBox({ id, className }: { id: string; className?: string }) {
+/** `onTypedToResults`: typing here is about to open /products, where the results are. */
+export function SearchBox({ id, className, onTypedToResults }: { id: string; className?: string; onTypedToResults?: () => void }) {
   const query = useSearch((s) => s.query);
   const queryTyped = useSearch((s) => s.queryTyped);
   const navigate = useNavigate();
@@ -40,7 +41,10 @@ export function SearchBox({ id, className }: { id: string; className?: string })
         autoComplete="off"
         onChange={(e) => {
           queryTyped(e.target.value);
-          if (e.target.value.length > 0 && pathname !== '/products') navigate('/products');
+          if (e.target.value.length > 0 && pathname !== '/products') {
+            onTypedToResults?.();
+            navigate('/products');
+          }
         }}
       />
       <SearchIcon size={18} />
@@ -120,8 +124,14 @@ export function Navbar() {
   const logoutUser = useLogout();
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
+  // Set when typing in the menu's search box opens /products: the shopper is still typing there, so the menu stays.
+  const typedToResults = useRef(false);
 
-  useEffect(() => setMenuOpen(false), [pathname]);
+  // Any other move to another page closes the menu: its links have done their job.
+  useEffect(() => {
+    if (!typedToResults.current) setMenuOpen(false);
+    typedToResults.current = false;
+  }, [pathname]);
 
   return (
     <header className="navbar">
@@ -173,7 +183,7 @@ export function Navbar() {
 
       {menuOpen ? (
         <nav id="mobile-menu" className="mobile-menu" aria-label="Mobile">
-          <SearchBox id="mobile-search" />
+          <SearchBox id="mobile-search" onTypedToResults={() => (typedToResults.current = true)} />
           {LINKS.map((l) => (
             <NavLink key={l.to} to={l.to} end={l.end}>
               {l.label}
