@@ -57,6 +57,16 @@ function justMoved(order: OrderDto): boolean {
   return last !== undefined && last.from !== last.to && last.to === order.status && Date.now() - Date.parse(last.at) < NEWS_WINDOW_MS;
 }
 
+/**
+ * Paid online: placed for good, so what it bought leaves the cart (it stayed while Checkout was open). Only the update
+ * that made this move (`moved`) says so: a later one (a refund, say) keeps the same last history row, and the cart may
+ * hold the same products again by then, added since.
+ */
+function paidOnline(order: OrderDto): boolean {
+  const last = order.history.at(-1);
+  return order.paymentType === 'Online' && order.isPaid && last?.to === 'Order Placed' && (last.from === 'Pending' || last.from === 'Cancelled');
+}
+
 /** Live messages update the same stores the pages render from (docs/architecture.md, "Live updates"). */
 function dispatch(message: WsMessage): void {
   switch (message.type) {
@@ -69,12 +79,7 @@ function dispatch(message: WsMessage): void {
         // made: a paid switch or a refund of an order delivered or cancelled long ago is no news.
         const moved = held ? held.version < message.order.version && held.status !== message.order.status : justMoved(message.order);
         useMyOrders.getState().orderReceived(message.order);
-        // Paid online: placed for good, so what it bought leaves the cart (it stayed while Checkout was open).
-        const { order } = message;
-        const last = order.history.at(-1);
-        if (order.paymentType === 'Online' && order.isPaid && last?.to === 'Order Placed' && (last.from === 'Pending' || last.from === 'Cancelled')) {
-          useCart.getState().linesBought(order.items.map((i) => i.product._id));
-        }
+        if (moved && paidOnline(message.order)) useCart.getState().linesBought(message.order.items.map((i) => i.product._id));
         if (moved) announceStatusChange(message.order);
       }
       if (ownStore(message.order)) useSellerOrders.getState().orderUpdated(message.order);
