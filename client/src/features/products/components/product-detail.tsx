@@ -64,7 +64,8 @@ export function ProductDetail({ product, onAddToCart, onBuyNow, related }: Produ
       </nav>
 
       <div className="product-detail__body">
-        <Gallery product={product} />
+        {/* Keyed by product: a related product opens on this same component, and must not keep the image chosen here. */}
+        <Gallery key={product._id} product={product} />
         <div className="product-detail__info">
           <h1 className="product-detail__name">{product.name}</h1>
           <p className="product-detail__seller" data-testid="product-seller">
