@@ -76,11 +76,14 @@ function subscribeOnAnyNode(target: RedisTarget, connectionName: string, channel
     }
     if (closed) return void conn.disconnect();
     current = conn;
-    conn.once('end', () => {
+    const moveOn = () => {
       if (closed || current !== conn) return;
       current = undefined;
       setTimeout(() => void listenOnNextNode(), MOVE_DELAY_MS).unref();
-    });
+    };
+    conn.once('end', moveOn);
+    // Ended between the subscription's reply and the listener above: its 'end' has been and gone.
+    if (conn.status === 'end') moveOn();
     if (subscribedOnce) onResubscribed();
     subscribedOnce = true;
     settle?.();
