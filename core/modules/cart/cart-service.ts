@@ -103,20 +103,18 @@ export function createCartService(deps: { repo: CartRepository; transaction: Tra
       if (entries.length === 0) return this.get(userId);
       const lines = await rewrite(userId, async (current, tx) => {
         const stored = new Map(current.map((l) => [l.productId, l.quantity]));
-        const added = new Set<string>();
-        const combined: [string, unknown][] = [];
-        for (const [id, q] of entries) {
-          const key = id.toLowerCase();
-          const mine = stored.get(key);
-          if (mine === undefined) {
-            if (!UUID.test(id) || (!added.has(key) && stored.size + added.size >= MAX_CART_PRODUCTS)) continue;
-            added.add(key);
-          }
-          combined.push([id, Number.isInteger(q) && (q as number) >= 1 && mine !== undefined ? (q as number) + mine : q]);
-        }
+        // Only ids that could be products are looked up, so a huge or junk visitor cart costs one bounded query.
+        const candidates = entries.filter(([id]) => UUID.test(id)).slice(0, 2 * MAX_CART_PRODUCTS + stored.size);
+        const combined = candidates.map(([id, q]): [string, unknown] => {
+          const mine = stored.get(id.toLowerCase());
+          return [id, Number.isInteger(q) && (q as number) >= 1 && mine !== undefined ? (q as number) + mine : q];
+        });
         const merged = await check(combined, tx, 'merge');
-        const touched = new Set(merged.lines.map((l) => l.productId));
-        return [...current.filter((l) => !touched.has(l.productId)), ...merged.lines];
+        // What could not be bought was dropped above, so it takes no room from the products after it.
+        const room = Math.max(0, MAX_CART_PRODUCTS - stored.size);
+        const kept = [...merged.lines.filter((l) => stored.has(l.productId)), ...merged.lines.filter((l) => !stored.has(l.productId)).slice(0, room)];
+        const touched = new Set(kept.map((l) => l.productId));
+        return [...current.filter((l) => !touched.has(l.productId)), ...kept];
       });
       return toCartItems(lines);
     },

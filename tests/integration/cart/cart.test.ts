@@ -160,6 +160,22 @@ describe('the server-side cart', () => {
       expect((await update(shopper.cookie, { cartItems: smaller })).statusCode).toBe(200);
     });
 
+    it('gives the room left only to products the visitor can buy: a sold-out one or a bad quantity takes none', async () => {
+      const shopper = await registerUser(ctx.app);
+      const mine = await Promise.all(Array.from({ length: 99 }, () => createProduct(ctx.db)));
+      await update(shopper.cookie, { cartItems: Object.fromEntries(mine.map((p) => [p.id, 1])) });
+      const [soldOut, zero, wanted] = [await createProduct(ctx.db, { inStock: false }), await createProduct(ctx.db), await createProduct(ctx.db)];
+
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        payload: { email: shopper.email, password: shopper.password, cartItems: { [soldOut.id]: 1, [zero.id]: 0, [wanted.id]: 2 } },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(Object.keys(res.json().user.cartItems)).toHaveLength(100);
+      expect(res.json().user.cartItems[wanted.id]).toBe(2);
+    });
+
     it('registers a visitor whose cart holds more than 100 products, keeping the first 100', async () => {
       const products = await Promise.all(Array.from({ length: 101 }, () => createProduct(ctx.db)));
       const shopper = await registerUser(ctx.app, { cartItems: Object.fromEntries(products.map((p) => [p.id, 1])) });
