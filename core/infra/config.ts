@@ -67,12 +67,17 @@ const ConfigSchema = z.object({
     HOST: z.string().optional(),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     /** The address shoppers use; Origin checks on state-changing calls and the WebSocket compare against it. */
-    PUBLIC_ORIGIN: z.string().url().refine(isWebOrigin, 'must be an http:// or https:// origin, such as https://shop.example.com').optional(),
+    // Each check below answers only for a URL: `.url()` names one that is not.
+    PUBLIC_ORIGIN: z.string().url().refine((v) => !URL.canParse(v) || isWebOrigin(v), 'must be an http:// or https:// origin, such as https://shop.example.com').optional(),
     /**
      * The Vite dev server's origin, trusted for calls and WebSockets like the store's own. `npm run dev` sets it while
      * it runs the dev server; nothing else should.
      */
-    DEV_CLIENT_ORIGIN: z.string().url().refine(isLoopbackOrigin, 'must be a loopback origin such as http://localhost:5173 (npm run dev sets it)').optional(),
+    DEV_CLIENT_ORIGIN: z
+      .string()
+      .url()
+      .refine((v) => !URL.canParse(v) || isLoopbackOrigin(v), 'must be a loopback origin such as http://localhost:5173 (npm run dev sets it)')
+      .optional(),
     UPLOAD_DIR: z.string().min(1).default('./uploads'),
     MAX_IMAGE_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
     SELLER_EMAIL: z.string().email().default('seller@freshcart.test'),

@@ -111,6 +111,8 @@ describe('safe defaults behind a public address', () => {
       expect(problemsOf({ PUBLIC_ORIGIN: origin }).join('\n'), origin).toMatch(/^PUBLIC_ORIGIN: must be an http:\/\/ or https:\/\/ origin/m);
     }
     expect(problemsOf({ DEV_CLIENT_ORIGIN: 'https://evil.example' }).join('\n')).toMatch(/^DEV_CLIENT_ORIGIN: must be a loopback origin/m);
+    // A value that is no URL at all is named as such, with the other problems, not thrown as a bare TypeError.
+    expect(problemsOf({ PUBLIC_ORIGIN: 'shop dot example', DEV_CLIENT_ORIGIN: 'localhost 5173' }).map((p) => p.split(':')[0])).toEqual(['PUBLIC_ORIGIN', 'DEV_CLIENT_ORIGIN']);
     expect(loadConfig({ DEV_CLIENT_ORIGIN: 'http://localhost:5173' }).trustedOrigins.has('http://localhost:5173')).toBe(true);
   });
 
