@@ -13,8 +13,8 @@ type Handlers = {
  * nothing, so whatever is published while the connection is down is lost: `onResubscribed` is called each time the
  * subscription is in force again after a loss, for the caller to make up for it.
  */
-export function subscribe(target: RedisTarget, connectionName: string, channels: string[], handlers: Handlers): Subscription {
-  return isCluster(target) ? subscribeOnAnyNode(target, connectionName, channels, handlers) : subscribeOnRedis(target, connectionName, channels, handlers);
+export function subscribe(target: RedisTarget, connectionName: string, channels: string[], handlers: Handlers, options: ClusterOptions = {}): Subscription {
+  return isCluster(target) ? subscribeOnAnyNode(target, connectionName, channels, handlers, options) : subscribeOnRedis(target, connectionName, channels, handlers);
 }
 
 /** A single Redis: ioredis reconnects and sends the SUBSCRIBE again by itself. */
@@ -42,13 +42,26 @@ const MOVE_DELAY_MS = 200;
 const MAX_MOVE_DELAY_MS = 2000;
 
 /**
+ * `checkEveryMs`: how often the node is asked a PING (a subscribed connection may send one); one unanswered after
+ * `answerWithinMs` means the node hangs (stopped, partitioned) without closing the connection, and the subscription
+ * moves on as if it had.
+ */
+type ClusterOptions = { checkEveryMs?: number; answerWithinMs?: number };
+
+/**
  * A cluster passes every classic PUBLISH to all its nodes, so the subscription listens on any one node, on a plain
  * connection to it. When that connection ends (the node crashed, was removed, or the network dropped it), it moves
  * to the next node it knows of: the configured ones and those the cluster named at the last connect. ioredis' own
  * cluster subscriber moves the same way but says nothing when it does, and the caller must know to make up for the
  * messages lost in between.
  */
-function subscribeOnAnyNode(target: RedisTarget, connectionName: string, channels: string[], { onMessage, onError, onResubscribed }: Handlers): Subscription {
+function subscribeOnAnyNode(
+  target: RedisTarget,
+  connectionName: string,
+  channels: string[],
+  { onMessage, onError, onResubscribed }: Handlers,
+  { checkEveryMs = 10_000, answerWithinMs = 5_000 }: ClusterOptions,
+): Subscription {
   let known = target.redisClusterNodes.map(({ host, port }) => ({ host, port }));
   let next = 0;
   let current: ReturnType<typeof createNodeConnection> | undefined;
@@ -76,14 +89,18 @@ function subscribeOnAnyNode(target: RedisTarget, connectionName: string, channel
     }
     if (closed) return void conn.disconnect();
     current = conn;
+    const check = setInterval(() => void answersInTime(conn, answerWithinMs).then((answered) => answered || conn.disconnect()), checkEveryMs);
+    check.unref();
     const moveOn = () => {
+      clearInterval(check);
       if (closed || current !== conn) return;
       current = undefined;
       setTimeout(() => void listenOnNextNode(), MOVE_DELAY_MS).unref();
     };
     conn.once('end', moveOn);
-    // Ended between the subscription's reply and the listener above: its 'end' has been and gone.
-    if (conn.status === 'end') moveOn();
+    // Ended between the subscription's reply and the listener above: its 'end' has been and gone, and nothing is
+    // subscribed to tell anyone about.
+    if (conn.status === 'end') return moveOn();
     if (subscribedOnce) onResubscribed();
     subscribedOnce = true;
     settle?.();
@@ -97,6 +114,18 @@ function subscribeOnAnyNode(target: RedisTarget, connectionName: string, channel
       current?.disconnect();
     },
   };
+}
+
+/** Whether the connection answers a PING within `ms`; a refused or failed PING is no answer either. */
+function answersInTime(conn: { ping: () => Promise<unknown> }, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    timer.unref();
+    conn.ping().then(
+      () => resolve(true),
+      () => resolve(false),
+    ).finally(() => clearTimeout(timer));
+  });
 }
 
 /** The nodes a CLUSTER NODES reply lists as reachable (not failed, not without an address, not joining). */

@@ -19,8 +19,13 @@ export type LocalCluster = {
   failOverMasterOf: (key: string) => Promise<{ from: number; to: number }>;
   /** The node a subscribed connection (the API's live subscription) listens on. */
   subscriberPort: () => Promise<number>;
+  /** The node a connection of this name (CLIENT SETNAME) is connected to. */
+  portOfClient: (name: string) => Promise<number>;
   /** Ends a node's process at once, as a crash would; a master's replica takes over after the node timeout. */
   crash: (port: number) => Promise<void>;
+  /** Stops a node's process without closing its connections (SIGSTOP), as a hung host would; `thaw` resumes it. */
+  freeze: (port: number) => void;
+  thaw: (port: number) => void;
   /** Waits until every node still running sees the cluster whole again (all slots served). */
   waitUntilHealthy: () => Promise<void>;
   stop: () => Promise<void>;
@@ -32,7 +37,14 @@ export async function startLocalCluster(): Promise<LocalCluster> {
   for (const binary of ['redis-server', 'redis-cli']) requireBinary(binary);
   const dir = await mkdtemp(path.join(os.tmpdir(), 'freshcart-cluster-'));
   const nodes: Node[] = [];
-  const running = () => nodes.filter((n) => n.process.exitCode === null && n.process.signalCode === null);
+  // A frozen node answers nothing: asking it would hang, so it is left out of the nodes asked.
+  const frozen = new Set<number>();
+  const running = () => nodes.filter((n) => n.process.exitCode === null && n.process.signalCode === null && !frozen.has(n.port));
+  const nodeOn = (port: number) => {
+    const node = nodes.find((n) => n.port === port);
+    if (!node) throw new Error(`no node on ${port}`);
+    return node;
+  };
   try {
     for (const port of await freeClusterPorts(6)) nodes.push(await startNode(dir, port));
     await Promise.all(nodes.map((n) => waitUntil(() => ask(n.port, (r) => r.ping()).then((p) => p === 'PONG'), `redis-server on ${n.port} to answer`)));
@@ -66,6 +78,25 @@ export async function startLocalCluster(): Promise<LocalCluster> {
         return found !== undefined;
       }, 'a subscribed connection on some node');
       return found!;
+    },
+    async portOfClient(name) {
+      let found: number | undefined;
+      await waitUntil(async () => {
+        for (const n of running()) {
+          const clients = String(await ask(n.port, (r) => r.call('CLIENT', 'LIST')));
+          if (clients.split('\n').some((line) => line.includes(` name=${name} `))) found = n.port;
+        }
+        return found !== undefined;
+      }, `a connection named ${name}`);
+      return found!;
+    },
+    freeze: (port) => {
+      frozen.add(port);
+      nodeOn(port).process.kill('SIGSTOP');
+    },
+    thaw: (port) => {
+      nodeOn(port).process.kill('SIGCONT');
+      frozen.delete(port);
     },
     async crash(port) {
       const node = nodes.find((n) => n.port === port);

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WsMessage } from '../../../core/contracts/ws';
-import { keyGroup, queuePrefix } from '../../../core/infra/redis';
+import { createNodeConnection, keyGroup, queuePrefix } from '../../../core/infra/redis';
+import { subscribe } from '../../../core/infra/redis-subscription';
 import { buildTestContext, type TestContext } from '../../helpers/build-app';
 import { createProduct, postCodOrder, registerUser, shopperWithAddress } from '../../helpers/factories';
 import { openSocket, sellerWithSession, sleep, startLiveStack, type LiveSocket } from '../../helpers/live-helpers';
@@ -168,4 +169,29 @@ describe('on a Redis Cluster', () => {
     await waitFor(async () => placed.every((id) => createdFor(sellerWs, id) && createdFor(shopperWs, id)), `all ${placed.length} orders announced`, 30_000);
     expect(await ctx.db.outboxEvent.count({ where: { publishedAt: null } })).toBe(0);
   }, 60_000);
+
+  it('moves a subscription off a node that hangs without closing its connection, once a PING goes unanswered', async () => {
+    const name = `freeze-${randomUUID().slice(0, 8)}`;
+    const channel = `${name}:channel`;
+    const received: string[] = [];
+    let resubscribed = 0;
+    const target = { ...ctx.config, redisPrefix: name };
+    const subscription = subscribe(target, name, [channel], { onMessage: (_c, raw) => received.push(raw), onError: () => {}, onResubscribed: () => resubscribed++ }, { checkEveryMs: 300, answerWithinMs: 300 });
+    await subscription.ready;
+    const hung = await cluster.portOfClient(name);
+    cluster.freeze(hung);
+    try {
+      await waitFor(async () => resubscribed === 1, 'the subscription to move to another node', 10_000);
+      const now = await cluster.portOfClient(name);
+      expect(now).not.toBe(hung);
+      // Published through the node it listens on now: the subscription is in force there.
+      const publisher = createNodeConnection(target, { host: '127.0.0.1', port: now });
+      await publisher.publish(channel, 'after the move');
+      publisher.disconnect();
+      await waitFor(async () => received.includes('after the move'), 'the message published after the move', 5_000);
+    } finally {
+      subscription.close();
+      cluster.thaw(hung);
+    }
+  }, 30_000);
 });
