@@ -58,13 +58,18 @@ function justMoved(order: OrderDto): boolean {
 }
 
 /**
- * Paid online: placed for good, so what it bought leaves the cart (it stayed while Checkout was open). Only the update
- * that made this move (`moved`) says so: a later one (a refund, say) keeps the same last history row, and the cart may
- * hold the same products again by then, added since.
+ * Paid online just now: placed for good, so what it bought leaves the cart (it stayed while Checkout was open), once
+ * per order. A later update of it (a refund, say) keeps the same last history row, and the cart may hold the same
+ * products again by then, added since; the tab may also have read the paid order from the server before this update
+ * came, so whether the tab held an older version says nothing here.
  */
-function paidOnline(order: OrderDto): boolean {
+const boughtLinesRemoved = new Set<string>();
+function takeBoughtLinesOut(order: OrderDto): void {
   const last = order.history.at(-1);
-  return order.paymentType === 'Online' && order.isPaid && last?.to === 'Order Placed' && (last.from === 'Pending' || last.from === 'Cancelled');
+  const paidOnline = order.paymentType === 'Online' && order.isPaid && last?.to === 'Order Placed' && (last.from === 'Pending' || last.from === 'Cancelled');
+  if (!paidOnline || boughtLinesRemoved.has(order._id) || Date.now() - Date.parse(last.at) >= NEWS_WINDOW_MS) return;
+  boughtLinesRemoved.add(order._id);
+  useCart.getState().linesBought(order.items.map((i) => i.product._id));
 }
 
 /** Live messages update the same stores the pages render from (docs/architecture.md, "Live updates"). */
@@ -79,7 +84,7 @@ function dispatch(message: WsMessage): void {
         // made: a paid switch or a refund of an order delivered or cancelled long ago is no news.
         const moved = held ? held.version < message.order.version && held.status !== message.order.status : justMoved(message.order);
         useMyOrders.getState().orderReceived(message.order);
-        if (moved && paidOnline(message.order)) useCart.getState().linesBought(message.order.items.map((i) => i.product._id));
+        takeBoughtLinesOut(message.order);
         if (moved) announceStatusChange(message.order);
       }
       if (ownStore(message.order)) useSellerOrders.getState().orderUpdated(message.order);

@@ -70,7 +70,14 @@ describe('the cart when an online order is paid', () => {
   });
 
   it('loses what the order bought when the tab did not hold the order and hears of the payment just made', () => {
-    receive('order.updated', onlineOrder(minutesAgo(0)).paid);
+    receive('order.updated', { ...onlineOrder(minutesAgo(0)).paid, _id: 'o2' });
+    expect(useCart.getState().items).toEqual({ milk: 1 });
+  });
+
+  it('loses what the order bought when the tab read the paid order from the server before the update came', () => {
+    const { paid } = onlineOrder(minutesAgo(0));
+    act(() => useMyOrders.getState().orderReceived({ ...paid, _id: 'o3' }));
+    receive('order.updated', { ...paid, _id: 'o3' });
     expect(useCart.getState().items).toEqual({ milk: 1 });
   });
 
