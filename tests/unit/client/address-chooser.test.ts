@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createElement } from 'react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AddressDto } from '../../../core/contracts/http/address-replies';
 import { useToasts } from '../../../client/src/components/ui/toast/toast-store';
@@ -28,6 +28,7 @@ const address = (id: string, street: string): AddressDto => ({
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   useAddresses.getState().addressesCleared();
   useToasts.setState({ toasts: [] });
 });
@@ -70,6 +71,60 @@ describe('the delivery address chooser when the addresses could not be loaded', 
     renderChooser();
     expect(screen.getByTestId('selected-address').textContent).toBe('No address found');
     expect(screen.queryByTestId('load-failed')).toBeNull();
+  });
+});
+
+describe('the delivery address chooser of a shopper with no address', () => {
+  const renderEmpty = (missingTries: number) =>
+    createElement(
+      MemoryRouter,
+      { initialEntries: ['/cart'] },
+      createElement(
+        Routes,
+        null,
+        createElement(Route, {
+          path: '/cart',
+          element: createElement(AddressChooser, { isLoggedIn: true, onLoginRequested: () => {}, onRetry: () => {}, missingTries }),
+        }),
+        createElement(Route, { path: '/add-address', element: createElement('h1', null, 'Add address page') }),
+      ),
+    );
+
+  it('offers Add address at once, not a Change that hides it', () => {
+    useAddresses.getState().addressesLoaded([]);
+    render(renderEmpty(0));
+
+    expect(screen.queryByRole('button', { name: 'Change' })).toBeNull();
+    expect(screen.queryByText('Add a delivery address to place your order.')).toBeNull();
+    fireEvent.click(screen.getByRole('link', { name: 'Add address' }));
+    expect(screen.getByRole('heading', { name: 'Add address page' })).toBeTruthy();
+  });
+
+  it('shows where to go when an order is tried without one: in view, Add address focused and saying why', () => {
+    useAddresses.getState().addressesLoaded([]);
+    const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(() => {});
+    const { rerender } = render(renderEmpty(0));
+    expect(scrolled).not.toHaveBeenCalled();
+
+    rerender(renderEmpty(1));
+    const add = screen.getByRole('link', { name: 'Add address' });
+    expect(scrolled).toHaveBeenCalledTimes(1);
+    expect(document.activeElement).toBe(add);
+    expect(document.getElementById(add.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Add a delivery address to place your order.');
+
+    // Every try brings it back into view.
+    add.blur();
+    rerender(renderEmpty(2));
+    expect(scrolled).toHaveBeenCalledTimes(2);
+    expect(document.activeElement).toBe(add);
+  });
+
+  it('offers Change again once an address is saved', () => {
+    useAddresses.getState().addressesLoaded([address('a1', '1 New Street')]);
+    render(renderEmpty(1));
+    expect(screen.queryByRole('link', { name: 'Add address' })).toBeNull();
+    expect(screen.queryByText('Add a delivery address to place your order.')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Change' })).toBeTruthy();
   });
 });
 

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ProductDto } from '@core/contracts/http/product-replies';
 import { formatRupees, paiseToRupees, rupeesToPaise } from '@core/domain/money';
@@ -43,6 +43,7 @@ export function CartRoute() {
   const loginRequested = useLoginModal((s) => s.loginRequested);
   const selectedAddressId = useAddresses((s) => s.selectedId);
   const addressLoad = useLoadAddresses(user?._id ?? null);
+  const [addressMissingTries, setAddressMissingTries] = useState(0);
   useDocumentTitle('Cart');
   // A product the shopper list does not hold: out of stock (the server still has it) or gone (404).
   const lookup = useCallback(
@@ -110,7 +111,7 @@ export function CartRoute() {
           </section>
         ))}
         <UnavailableLines ids={unavailable} lookup={lookup} />
-        <Link to="/products" className="cart-page__continue">
+        <Link to="/products" className="cart-page__continue tap-target">
           <span aria-hidden="true">←</span> Continue Shopping
         </Link>
       </section>
@@ -125,9 +126,15 @@ export function CartRoute() {
             : null
         }
         onLoginRequested={() => loginRequested('login')}
+        onAddressMissing={() => setAddressMissingTries((n) => n + 1)}
         onOrderPlaced={orderPlaced}
         addressSlot={
-          <AddressChooser isLoggedIn={user !== null} onLoginRequested={() => loginRequested('login')} onRetry={addressLoad.reload} />
+          <AddressChooser
+            isLoggedIn={user !== null}
+            onLoginRequested={() => loginRequested('login')}
+            onRetry={addressLoad.reload}
+            missingTries={addressMissingTries}
+          />
         }
       />
     </div>

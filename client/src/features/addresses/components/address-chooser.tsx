@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { AddressDto } from '@core/contracts/http/address-replies';
 import { LoadFailed } from '../../../components/ui/load-failed';
@@ -16,10 +16,18 @@ type AddressChooserProps = {
   onLoginRequested: () => void;
   /** Loads the addresses again after a failed load. */
   onRetry: () => void;
+  /**
+   * Counts the tries to order without an address: each brings the block into view, says what is missing and puts
+   * focus on the step that fixes it (the order button may be far below it, in the bar at the bottom of a phone).
+   */
+  missingTries?: number;
 };
 
-/** The cart's delivery address block: the chosen address, Change, Add new address, and Edit / Delete per address. */
-export function AddressChooser({ isLoggedIn, onLoginRequested, onRetry }: AddressChooserProps) {
+/**
+ * The cart's delivery address block: the chosen address, Change, Add new address, and Edit / Delete per address. A
+ * shopper with no address is offered Add address at once.
+ */
+export function AddressChooser({ isLoggedIn, onLoginRequested, onRetry, missingTries = 0 }: AddressChooserProps) {
   const addresses = useAddresses((s) => s.addresses);
   const selectedId = useAddresses((s) => s.selectedId);
   const status = useAddresses((s) => s.status);
@@ -28,8 +36,21 @@ export function AddressChooser({ isLoggedIn, onLoginRequested, onRetry }: Addres
   const [open, setOpen] = useState(false);
   const deleting = useAction<string>();
   const navigate = useNavigate();
+  const block = useRef<HTMLElement>(null);
+  const nextStep = useRef<HTMLElement | null>(null);
+  const setNextStep = useCallback((element: HTMLElement | null) => {
+    nextStep.current = element;
+  }, []);
 
   const selected = addresses.find((a) => a._id === selectedId) ?? null;
+  const noneSaved = isLoggedIn && status === 'ready' && addresses.length === 0;
+  const missing = missingTries > 0 && noneSaved;
+
+  useEffect(() => {
+    if (missingTries === 0) return;
+    block.current?.scrollIntoView({ block: 'center' });
+    nextStep.current?.focus({ preventScroll: true });
+  }, [missingTries]);
 
   function edit(address: AddressDto) {
     const state: AddressFormState = { edit: true, address };
@@ -50,7 +71,7 @@ export function AddressChooser({ isLoggedIn, onLoginRequested, onRetry }: Addres
   }
 
   return (
-    <section className="address-chooser" aria-labelledby="delivery-address-title">
+    <section ref={block} className="address-chooser" aria-labelledby="delivery-address-title">
       <h3 id="delivery-address-title" className="summary-label">
         Delivery Address
       </h3>
@@ -63,10 +84,20 @@ export function AddressChooser({ isLoggedIn, onLoginRequested, onRetry }: Addres
             {selected ? addressLine(selected) : status === 'loading' ? 'Loading addresses…' : 'No address found'}
           </p>
         )}
-        {isLoggedIn ? (
+        {noneSaved ? (
+          <Link
+            ref={setNextStep}
+            to="/add-address"
+            className="btn btn--outline address-chooser__first"
+            aria-describedby={missing ? 'address-missing' : undefined}
+          >
+            Add address
+          </Link>
+        ) : isLoggedIn ? (
           <button
+            ref={setNextStep}
             type="button"
-            className="link-button"
+            className="link-button tap-target"
             aria-expanded={open}
             aria-controls="address-options"
             onClick={() => setOpen((v) => !v)}
@@ -74,12 +105,17 @@ export function AddressChooser({ isLoggedIn, onLoginRequested, onRetry }: Addres
             Change
           </button>
         ) : (
-          <button type="button" className="link-button" onClick={onLoginRequested}>
+          <button type="button" className="link-button tap-target" onClick={onLoginRequested}>
             Login to add
           </button>
         )}
       </div>
-      {open && isLoggedIn ? (
+      {missing ? (
+        <p id="address-missing" className="address-chooser__missing">
+          Add a delivery address to place your order.
+        </p>
+      ) : null}
+      {open && isLoggedIn && !noneSaved ? (
         <div id="address-options" className="address-chooser__options">
           {addresses.length > 0 ? (
             <ul role="radiogroup" aria-label="Saved addresses">

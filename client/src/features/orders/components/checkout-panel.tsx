@@ -15,13 +15,16 @@ type CheckoutPanelProps = {
   blockedReason: string | null;
   addressSlot: ReactNode;
   onLoginRequested: () => void;
+  /** The order was tried without a delivery address: the address block shows the shopper what to do. */
+  onAddressMissing: () => void;
   /** The lines the order was placed with (the cart may have changed while it was on its way). */
   onOrderPlaced: (ordered: { product: string; quantity: number }[]) => void;
 };
 
 /** The cart's order summary: address, payment method, price lines, and the order button. */
 export function CheckoutPanel(props: CheckoutPanelProps) {
-  const { lines, itemsPaise, addressId, isLoggedIn, blockedReason, addressSlot, onLoginRequested, onOrderPlaced } = props;
+  const { lines, itemsPaise, addressId, isLoggedIn, blockedReason, addressSlot, onLoginRequested, onAddressMissing, onOrderPlaced } =
+    props;
   const [method, setMethod] = useState<PaymentMethod>('COD');
   const { busy, placeOrder } = usePlaceOrder(onOrderPlaced);
 
@@ -29,13 +32,14 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
   const actionLabel = busy ? 'Processing...' : method === 'COD' ? 'Place Order' : 'Pay with Razorpay';
 
   function submit() {
+    // Logging in is the next step of the checkout, not a mistake: the login form opens, with no error before it.
     if (!isLoggedIn) {
-      toast.error('Please login');
       onLoginRequested();
       return;
     }
     if (!addressId) {
       toast.error('Please select an address');
+      onAddressMissing();
       return;
     }
     void placeOrder({ items: lines, address: addressId }, method);
