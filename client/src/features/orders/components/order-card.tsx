@@ -1,5 +1,6 @@
 import type { OrderDto } from '@core/contracts/http/order-replies';
 import { formatRupees } from '@core/domain/money';
+import { OrderStatus } from '@core/domain/order-status';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { whatsappSupportUrl } from '../../../config/constants';
 import { formatDateTime } from '../../../lib/format';
@@ -11,9 +12,21 @@ import { OrderActions } from './order-actions';
 import { StatusTimeline } from './status-timeline';
 import './orders.css';
 
+/**
+ * Whether the order is paid. "Not paid", in the warning colour, is for an online payment that has not come through:
+ * cash on delivery is paid at the door, so until then it is no warning, and a cancelled order unpaid is owed nothing.
+ */
+function paidBadge(order: OrderDto, status: OrderStatus): { text: string; className: string } {
+  if (order.isPaid) return { text: 'Paid', className: 'pill pill--paid' };
+  if (status === OrderStatus.Cancelled) return { text: 'Nothing to pay', className: 'pill' };
+  if (order.paymentType === 'Online') return { text: 'Not paid', className: 'pill pill--unpaid' };
+  return { text: 'Pay on delivery', className: 'pill' };
+}
+
 /** One order with its live status, timeline and actions; `headingLevel` 3 when it sits under its checkout's heading. */
 export function OrderCard({ order, headingLevel = 2 }: { order: OrderDto; headingLevel?: 2 | 3 }) {
   const status = orderStatusOf(order);
+  const paid = paidBadge(order, status);
   const { address } = order;
   const Title = headingLevel === 2 ? 'h2' : 'h3';
   return (
@@ -72,10 +85,10 @@ export function OrderCard({ order, headingLevel = 2 }: { order: OrderDto; headin
           <dd>{order.paymentType === 'COD' ? 'Cash On Delivery' : 'Online'}</dd>
         </div>
         <div>
-          <dt>Paid</dt>
+          <dt>Payment status</dt>
           <dd>
-            <span className={`pill ${order.isPaid ? 'pill--paid' : 'pill--unpaid'}`} data-testid="order-paid">
-              {order.isPaid ? 'Paid' : 'Not paid'}
+            <span className={paid.className} data-testid="order-paid">
+              {paid.text}
             </span>
           </dd>
         </div>
