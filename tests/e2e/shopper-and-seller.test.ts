@@ -50,15 +50,20 @@ describe('a shopper orders and a seller dispatches, live (real Chromium, real se
 
     await page.getByRole('link', { name: /^Cart, 3 items$/ }).click();
     await page.getByRole('heading', { name: /Shopping Cart/ }).waitFor();
+    // No Change that hides the way to add one: Add address is offered, and Place Order without it points there.
+    await page.getByRole('link', { name: 'Add address', exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Change' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Place Order' }).click();
     await toastWithText(page, 'Please select an address').waitFor();
+    await page.getByText('Add a delivery address to place your order.').waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Add address');
     await addAddressFromCart(page);
     await shopper.screenshot('journey-cart');
 
     await checkout(page, 'COD');
     const order = newestOrder(page);
     await expect.poll(() => order.getByTestId('order-status').textContent(), { timeout: 10_000 }).toBe('Order Placed');
-    expect(await order.getByTestId('order-paid').textContent()).toBe('Not paid');
+    expect(await order.getByTestId('order-paid').textContent()).toBe('Pay on delivery');
     expect(await order.getByTestId('order-amount').textContent()).toBe('₹88'); // 2 × ₹22 + ₹42 + ₹2 platform fee
     await expectCartCount(page, 0);
     await shopper.screenshot('journey-my-orders');

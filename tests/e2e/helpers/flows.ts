@@ -58,10 +58,12 @@ export const SAMPLE_ADDRESS: AddressValues = {
   phone: '9876543210',
 };
 
-/** From the cart: Change → Add new address → the /add-address form → back on /cart with it selected. */
+/**
+ * From the cart of a shopper with no address yet: Add address → the /add-address form → back on /cart with it
+ * selected.
+ */
 export async function addAddressFromCart(page: Page, address: AddressValues = SAMPLE_ADDRESS): Promise<void> {
-  await page.getByRole('button', { name: 'Change' }).click();
-  await page.getByRole('link', { name: 'Add new address' }).click();
+  await page.getByRole('link', { name: 'Add address', exact: true }).click();
   await page.waitForURL('**/add-address');
   const form = page.getByRole('form', { name: 'Add address' });
   await form.getByLabel('First name').fill(address.firstName);
