@@ -35,6 +35,37 @@ describe('checkout paths on a 390 px phone (real Chromium)', () => {
     await server?.close();
   });
 
+  it('a product page shows the price and Add to Cart on the first screen, and the counter once added', async () => {
+    const shopper = await openPage(browser, server.url, { viewport: 'phone' });
+    const { page } = shopper;
+    const [product] = await listedProducts(shopper.context, OPERATOR_STORE);
+    await page.goto(`/products/${product!.category.toLowerCase()}/${product!._id}`);
+    await page.getByRole('heading', { level: 1, name: product!.name }).waitFor();
+
+    // Above the bottom bar, without scrolling.
+    const bottomBar = (await page.getByRole('navigation', { name: 'Quick' }).boundingBox())!;
+    const above = async (selector: string) => {
+      const box = await page.locator(selector).boundingBox();
+      return box !== null && box.y >= 0 && box.y + box.height <= bottomBar.y;
+    };
+    expect(await above('[data-testid="product-offer-price"]')).toBe(true);
+    expect(await above('.product-detail__actions')).toBe(true);
+    await shopper.screenshot('phone-product');
+
+    // Added, it becomes the cards' counter (focus on its +), and Buy now stays.
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    const counter = page.getByRole('group', { name: `${product!.name} quantity` });
+    await counter.waitFor();
+    expect(await focused(page)).toBe(`Add one more ${product!.name}`);
+    await counter.getByRole('button', { name: `Add one more ${product!.name}` }).click();
+    await expectCartCount(page, 2);
+    expect(await counter.getByTestId('card-quantity').textContent()).toBe('2');
+    expect(await page.getByRole('button', { name: 'Buy now' }).isVisible()).toBe(true);
+    expect(await above('.product-detail__actions')).toBe(true);
+    expect(shopper.problems()).toEqual([]);
+    await shopper.context.close();
+  });
+
   it('login from the cart returns to the cart; an item that goes out of stock stays named and blocks Place Order until removed', async () => {
     // An account made beforehand, with an address: the visitor logs in to it from the cart.
     const account = await openPage(browser, server.url);
@@ -67,10 +98,11 @@ describe('checkout paths on a 390 px phone (real Chromium)', () => {
     expect(await onScreen(page, '[data-testid="checkout-bar"]')).toBe(true);
     await shopper.screenshot('phone-cart');
 
-    // Place Order as a visitor asks for a login; logging in keeps the shopper on the cart.
+    // Place Order as a visitor asks for a login (no error first); logging in keeps the shopper on the cart.
     await bar.getByRole('button', { name: 'Place Order' }).click();
     const modal = page.getByTestId('login-modal');
     await modal.waitFor();
+    expect(await page.getByTestId('toast').filter({ hasText: 'Please login' }).count()).toBe(0);
     await modal.getByLabel('Email').fill(email);
     await modal.getByLabel('Password').fill('correct-horse-42');
     await modal.getByRole('button', { name: 'Login' }).click();

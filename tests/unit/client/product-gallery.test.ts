@@ -13,7 +13,7 @@ const detail = (id: string) =>
   createElement(
     MemoryRouter,
     null,
-    createElement(ProductDetail, { product: productFixture(id, { images: images(id) }), onAddToCart: () => {}, onBuyNow: () => {}, related: null }),
+    createElement(ProductDetail, { product: productFixture(id, { images: images(id) }), cartControl: null, onBuyNow: () => {}, related: null }),
   );
 const mainImage = (id: string) => screen.getByRole('img', { name: `Product ${id}` }).getAttribute('src');
 const thumbs = () => screen.getAllByRole('button', { name: /^Show image/ });

@@ -34,7 +34,9 @@ function LinkColumn({ id, title, links }: { id: string; title: string; links: re
       <ul>
         {links.map((link) => (
           <li key={link.to}>
-            <Link to={link.to}>{link.label}</Link>
+            <Link to={link.to} className="tap-target">
+              {link.label}
+            </Link>
           </li>
         ))}
       </ul>
@@ -70,13 +72,19 @@ export function Footer() {
           <h2 id="footer-contact">Contact Us</h2>
           <ul aria-labelledby="footer-contact">
             <li>
-              <Link to="/contact">Contact page</Link>
+              <Link to="/contact" className="tap-target">
+                Contact page
+              </Link>
             </li>
             <li>
-              <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
+              <a href={`mailto:${SUPPORT_EMAIL}`} className="tap-target">
+                {SUPPORT_EMAIL}
+              </a>
             </li>
             <li>
-              <a href={`tel:+${SUPPORT_WHATSAPP_NUMBER}`}>{SUPPORT_PHONE_DISPLAY}</a>
+              <a href={`tel:+${SUPPORT_WHATSAPP_NUMBER}`} className="tap-target">
+                {SUPPORT_PHONE_DISPLAY}
+              </a>
             </li>
             <li className="muted">{SUPPORT_HOURS}, every day</li>
           </ul>

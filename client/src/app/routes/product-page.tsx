@@ -6,6 +6,7 @@ import { LoadFailed } from '../../components/ui/load-failed';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast/toast-store';
 import { useLoader } from '../../hooks/use-loader';
+import { CartControl } from '../../features/cart/components/cart-control';
 import { useCart } from '../../features/cart/stores/cart-store';
 import { getProduct } from '../../features/products/api/get-products';
 import { ProductDetail } from '../../features/products/components/product-detail';
@@ -64,10 +65,7 @@ export function ProductRoute() {
     <div className="container page">
       <ProductDetail
         product={product}
-        onAddToCart={() => {
-          itemAdded(product._id);
-          toast.success('Added To Cart');
-        }}
+        cartControl={<CartControl productId={product._id} productName={product.name} wide />}
         onBuyNow={() => {
           itemAdded(product._id);
           toast.success('Added To Cart');

@@ -4,8 +4,15 @@ import { toast } from '../../../components/ui/toast/toast-store';
 import { useCart } from '../stores/cart-store';
 import './cart.css';
 
+type CartControlProps = {
+  productId: string;
+  productName: string;
+  /** On the product page: "Add to Cart" in words (the page's heading names the product), and a counter as large. */
+  wide?: boolean;
+};
+
 /** The product card's "Add" button, which turns into a − n + counter once the product is in the cart. */
-export function CartControl({ productId, productName }: { productId: string; productName: string }) {
+export function CartControl({ productId, productName, wide = false }: CartControlProps) {
   const quantity = useCart((s) => s.items[productId] ?? 0);
   const itemAdded = useCart((s) => s.itemAdded);
   const itemDecremented = useCart((s) => s.itemDecremented);
@@ -32,6 +39,13 @@ export function CartControl({ productId, productName }: { productId: string; pro
     toast.success('Removed from cart');
   }
 
+  if (quantity === 0 && wide) {
+    return (
+      <button ref={addButton} type="button" className="btn btn--ghost" onClick={add}>
+        Add to Cart
+      </button>
+    );
+  }
   if (quantity === 0) {
     return (
       <button ref={addButton} type="button" className="cart-control__add" onClick={add} aria-label={`Add ${productName} to cart`}>
@@ -39,8 +53,9 @@ export function CartControl({ productId, productName }: { productId: string; pro
       </button>
     );
   }
+  const counterClass = wide ? 'cart-control__counter cart-control__counter--wide' : 'cart-control__counter';
   return (
-    <div className="cart-control__counter" role="group" aria-label={`${productName} quantity`}>
+    <div className={counterClass} role="group" aria-label={`${productName} quantity`}>
       <button type="button" onClick={remove} aria-label={`Remove one ${productName}`}>
         −
       </button>

@@ -27,7 +27,10 @@ export function ProductCard({ product, action, headingLevel = 3 }: ProductCardPr
         <Name className="product-card__name">{product.name}</Name>
       </Link>
       <p className="product-card__seller" data-testid="product-seller">
-        Sold by <Link to={storeHref(product.seller)}>{product.seller.storeName}</Link>
+        Sold by{' '}
+        <Link to={storeHref(product.seller)} className="tap-target">
+          {product.seller.storeName}
+        </Link>
       </p>
       <StarRating />
       <div className="product-card__footer">

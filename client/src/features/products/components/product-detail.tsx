@@ -9,7 +9,8 @@ import './product-detail.css';
 
 type ProductDetailProps = {
   product: ProductDto;
-  onAddToCart: () => void;
+  /** Add to Cart, composed by the route: as on the cards, a − n + counter once the product is in the cart. */
+  cartControl: ReactNode;
   onBuyNow: () => void;
   /** Related products, composed by the route. */
   related: ReactNode;
@@ -43,7 +44,7 @@ function Gallery({ product }: { product: ProductDto }) {
   );
 }
 
-export function ProductDetail({ product, onAddToCart, onBuyNow, related }: ProductDetailProps) {
+export function ProductDetail({ product, cartControl, onBuyNow, related }: ProductDetailProps) {
   const category = categoryFromSlug(product.category);
   const saving = savingOf(product.price, product.offerPrice);
   return (
@@ -69,7 +70,10 @@ export function ProductDetail({ product, onAddToCart, onBuyNow, related }: Produ
         <div className="product-detail__info">
           <h1 className="product-detail__name">{product.name}</h1>
           <p className="product-detail__seller" data-testid="product-seller">
-            Sold by <Link to={storeHref(product.seller)}>{product.seller.storeName}</Link>
+            Sold by{' '}
+            <Link to={storeHref(product.seller)} className="tap-target">
+              {product.seller.storeName}
+            </Link>
           </p>
           <StarRating size={16} />
           <div className="product-detail__prices">
@@ -101,9 +105,7 @@ export function ProductDetail({ product, onAddToCart, onBuyNow, related }: Produ
           ) : null}
           {product.inStock ? (
             <div className="product-detail__actions">
-              <button type="button" className="btn btn--ghost" onClick={onAddToCart}>
-                Add to Cart
-              </button>
+              {cartControl}
               <button type="button" className="btn" onClick={onBuyNow}>
                 Buy now
               </button>

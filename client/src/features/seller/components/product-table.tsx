@@ -121,7 +121,9 @@ function ProductRow({ product }: { product: ProductDto }) {
             min={0}
             step={1}
             value={stock}
-            placeholder="Not counted"
+            // The box is too narrow for words: an empty one means the stock is not counted, as its title says.
+            placeholder="—"
+            title="Leave empty if you do not count this product's stock"
             onChange={(e) => {
               const text = e.target.value;
               setDraft((d) => ({ text, seen: d ? d.seen : product.stock }));

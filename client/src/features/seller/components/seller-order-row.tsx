@@ -166,7 +166,13 @@ export function SellerOrderRow({ order, isNew, late = false }: { order: OrderDto
           </p>
         ) : null}
         {cancellable && !cancelling ? (
-          <button type="button" className="link-button" disabled={busy} onClick={() => setCancelling(true)} data-testid="seller-order-cancel">
+          <button
+            type="button"
+            className="link-button tap-target"
+            disabled={busy}
+            onClick={() => setCancelling(true)}
+            data-testid="seller-order-cancel"
+          >
             Cancel order
           </button>
         ) : null}
@@ -185,7 +191,7 @@ export function SellerOrderRow({ order, isNew, late = false }: { order: OrderDto
             <button type="submit" className="btn" disabled={busy || !reason.trim()} data-testid="seller-order-cancel-confirm">
               Cancel order
             </button>
-            <button type="button" className="link-button" disabled={busy} onClick={() => setCancelling(false)}>
+            <button type="button" className="link-button tap-target" disabled={busy} onClick={() => setCancelling(false)}>
               Keep it
             </button>
           </form>
