@@ -51,12 +51,12 @@ describe('a shopper orders and a seller dispatches, live (real Chromium, real se
     await page.getByRole('link', { name: /^Cart, 3 items$/ }).click();
     await page.getByRole('heading', { name: /Shopping Cart/ }).waitFor();
     // No Change that hides the way to add one: Add address is offered, and Place Order without it points there.
-    await page.getByRole('link', { name: 'Add address', exact: true }).waitFor();
+    await page.getByRole('link', { name: 'Add new address', exact: true }).waitFor();
     expect(await page.getByRole('button', { name: 'Change' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Place Order' }).click();
     await toastWithText(page, 'Please select an address').waitFor();
     await page.getByText('Add a delivery address to place your order.').waitFor();
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Add address');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Add new address');
     await addAddressFromCart(page);
     await shopper.screenshot('journey-cart');
 

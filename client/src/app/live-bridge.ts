@@ -58,16 +58,19 @@ function justMoved(order: OrderDto): boolean {
 }
 
 /**
- * Paid online just now: placed for good, so what it bought leaves the cart (it stayed while Checkout was open), once
- * per order. A later update of it (a refund, say) keeps the same last history row, and the cart may hold the same
- * products again by then, added since; the tab may also have read the paid order from the server before this update
- * came, so whether the tab held an older version says nothing here.
+ * Paid online: placed for good, so what it bought leaves the cart (it stayed while Checkout was open), once per order
+ * and only on the update that placed it: the one written with its last history row (the same moment), where a later
+ * one (a refund, say) keeps that row but not the moment, and the cart may hold the same products again by then, added
+ * since. Whether the tab held an older version says nothing here: it may have read the paid order from the server
+ * before this update came. A placing update heard hours late (a retried announcement) is no news.
  */
+const PLACED_NEWS_MS = 60 * 60_000;
 const boughtLinesRemoved = new Set<string>();
 function takeBoughtLinesOut(order: OrderDto): void {
   const last = order.history.at(-1);
   const paidOnline = order.paymentType === 'Online' && order.isPaid && last?.to === 'Order Placed' && (last.from === 'Pending' || last.from === 'Cancelled');
-  if (!paidOnline || boughtLinesRemoved.has(order._id) || Date.now() - Date.parse(last.at) >= NEWS_WINDOW_MS) return;
+  if (!paidOnline || order.updatedAt !== last.at || boughtLinesRemoved.has(order._id)) return;
+  if (Math.abs(Date.now() - Date.parse(last.at)) >= PLACED_NEWS_MS) return;
   boughtLinesRemoved.add(order._id);
   useCart.getState().linesBought(order.items.map((i) => i.product._id));
 }

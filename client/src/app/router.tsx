@@ -3,6 +3,7 @@ import { createBrowserRouter } from 'react-router-dom';
 import { RootLayout } from './layouts/root-layout';
 import { HomeRoute } from './routes/home';
 import { RouteError } from './routes/route-error';
+import { keyFreshEntry } from './scroll-key';
 
 /** A route component from a chunk of its own, loaded when the route is first visited. */
 function lazyRoute<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
@@ -32,6 +33,8 @@ const AdminOrdersRoute = lazyRoute(() => import('./routes/seller/operator-pages'
 const AdminTotalsRoute = lazyRoute(() => import('./routes/seller/operator-pages'), 'AdminTotalsRoute');
 const NotFoundRoute = lazyRoute(() => import('./routes/not-found'), 'NotFoundRoute');
 const OrderPlacedRoute = lazyRoute(() => import('./routes/order-placed'), 'OrderPlacedRoute');
+
+keyFreshEntry();
 
 /** Every route of the store; anything else is a not-found page with ways back (not a silent redirect). */
 export const router = createBrowserRouter([

@@ -1,11 +1,12 @@
-import type { Location } from 'react-router-dom';
-
 /**
- * The key a page's scroll position is saved and restored under. Every full page load of a tab starts on an entry
- * keyed "default" (nothing in its history state yet), so keyed by that alone, the position left on one page would be
- * restored on the next URL typed or opened: those entries are told apart by their URL instead. Entries made in the
- * page keep their own key, so back and forward still return to where the shopper was.
+ * Gives the tab's current history entry a key of its own when it has none, before the router reads it. A full page load
+ * (a URL typed, a link from elsewhere, a payment's redirect) starts on an entry with no history state, which the router
+ * would key "default"; every such entry of a tab would then share one saved scroll position, and a URL opened fresh
+ * would land where another page was left. Keyed, a new load starts at the top, while a reload keeps its entry's state
+ * and so its position, and back and forward find theirs.
  */
-export function scrollKey(location: Pick<Location, 'key' | 'pathname' | 'search'>): string {
-  return location.key === 'default' ? `${location.pathname}${location.search}` : location.key;
+export function keyFreshEntry(history: Pick<History, 'state' | 'replaceState'> = window.history): void {
+  const state = history.state as { key?: unknown } | null;
+  if (state && typeof state.key === 'string') return;
+  history.replaceState({ usr: null, idx: 0, ...(state ?? {}), key: Math.random().toString(36).slice(2, 10) }, '');
 }

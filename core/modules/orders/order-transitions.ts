@@ -108,7 +108,10 @@ export function hasSideEffects(change: OrderChange): boolean {
   return change.to !== change.from && (change.to === OrderStatus.Cancelled || change.from === OrderStatus.Pending);
 }
 
-/** The order a change leaves: the new state, a bumped version and its history row last. */
+/**
+ * The order a change leaves: the new state, a bumped version and its history row last. The order's `updatedAt` and
+ * the row's `at` are one moment, by which a client tells the update that made a move from later ones that keep the row.
+ */
 function changeOf(current: OrderRow, change: { to: OrderStatus; isPaid: boolean; actor: TransitionRequest['actor']; note?: string; promisedAt?: Date }, now: Date): OrderChange {
   const history = {
     id: randomUUID(),

@@ -63,7 +63,7 @@ export const SAMPLE_ADDRESS: AddressValues = {
  * selected.
  */
 export async function addAddressFromCart(page: Page, address: AddressValues = SAMPLE_ADDRESS): Promise<void> {
-  await page.getByRole('link', { name: 'Add address', exact: true }).click();
+  await page.getByRole('link', { name: 'Add new address', exact: true }).click();
   await page.waitForURL('**/add-address');
   const form = page.getByRole('form', { name: 'Add address' });
   await form.getByLabel('First name').fill(address.firstName);

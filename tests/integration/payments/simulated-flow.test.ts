@@ -74,6 +74,8 @@ describe('online payment with the simulated gateway', () => {
 
     const updated = await ws.next((m) => m.type === 'order.updated' && m.order._id === checkout.dbOrderId && m.order.isPaid);
     expect(updated).toMatchObject({ order: { status: 'Order Placed', isPaid: true, refund: null, expiresAt: null, history: [{ to: 'Pending' }, { from: 'Pending', to: 'Order Placed', isPaid: true, actor: 'system' }] } });
+    // The move and its history row carry one moment: the client tells the placing update from a later one by it.
+    if (updated.type === 'order.updated') expect(updated.order.updatedAt).toBe(updated.order.history.at(-1)!.at);
 
     // The gateway's webhooks (payment.captured, order.paid) and the callback all went through one idempotent path.
     const paid = await ctx.db.order.findUniqueOrThrow({ where: { id: checkout.dbOrderId }, include: { checkout: { include: { payments: true } }, history: true } });

@@ -96,18 +96,18 @@ describe('the delivery address chooser of a shopper with no address', () => {
 
     expect(screen.queryByRole('button', { name: 'Change' })).toBeNull();
     expect(screen.queryByText('Add a delivery address to place your order.')).toBeNull();
-    fireEvent.click(screen.getByRole('link', { name: 'Add address' }));
+    fireEvent.click(screen.getByRole('link', { name: 'Add new address' }));
     expect(screen.getByRole('heading', { name: 'Add address page' })).toBeTruthy();
   });
 
-  it('shows where to go when an order is tried without one: in view, Add address focused and saying why', () => {
+  it('shows where to go when an order is tried without one: in view, Add new address focused and saying why', () => {
     useAddresses.getState().addressesLoaded([]);
     const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(() => {});
     const { rerender } = render(renderEmpty(0));
     expect(scrolled).not.toHaveBeenCalled();
 
     rerender(renderEmpty(1));
-    const add = screen.getByRole('link', { name: 'Add address' });
+    const add = screen.getByRole('link', { name: 'Add new address' });
     expect(scrolled).toHaveBeenCalledTimes(1);
     expect(document.activeElement).toBe(add);
     expect(document.getElementById(add.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Add a delivery address to place your order.');
@@ -122,7 +122,7 @@ describe('the delivery address chooser of a shopper with no address', () => {
   it('offers Change again once an address is saved', () => {
     useAddresses.getState().addressesLoaded([address('a1', '1 New Street')]);
     render(renderEmpty(1));
-    expect(screen.queryByRole('link', { name: 'Add address' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Add new address' })).toBeNull();
     expect(screen.queryByText('Add a delivery address to place your order.')).toBeNull();
     expect(screen.getByRole('button', { name: 'Change' })).toBeTruthy();
   });

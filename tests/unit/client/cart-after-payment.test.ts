@@ -28,10 +28,13 @@ function onlineOrder(placedAt: string): { pending: OrderDto; paid: OrderDto; ref
     status: 'Order Placed',
     isPaid: true,
     version: 2,
+    // The move and its history row are written at the same moment.
+    updatedAt: placedAt,
     history: [...pending.history, { from: 'Pending', to: 'Order Placed', isPaid: true, actor: 'system', note: null, at: placedAt }],
   });
-  // A refund changes the order's version and its refund, not its history: the last row is still the move to Order Placed.
-  const refunded = { ...paid, version: 3, refund: { status: 'pending' as const, amount: 40 } };
+  // A refund changes the order's version, its refund and when it was written, not its history: the last row is still
+  // the move to Order Placed.
+  const refunded = { ...paid, version: 3, updatedAt: new Date(Date.parse(placedAt) + 30_000).toISOString(), refund: { status: 'pending' as const, amount: 40 } };
   return { pending, paid, refunded };
 }
 
@@ -78,6 +81,20 @@ describe('the cart when an online order is paid', () => {
     const { paid } = onlineOrder(minutesAgo(0));
     act(() => useMyOrders.getState().orderReceived({ ...paid, _id: 'o3' }));
     receive('order.updated', { ...paid, _id: 'o3' });
+    expect(useCart.getState().items).toEqual({ milk: 1 });
+  });
+
+  it('is left alone by a refund of an order the tab read already paid (after a reload, or on another device)', () => {
+    const { paid, refunded } = onlineOrder(minutesAgo(1));
+    act(() => useMyOrders.getState().orderReceived({ ...paid, _id: 'o4' }));
+    receive('order.updated', { ...refunded, _id: 'o4' });
+    expect(useCart.getState().items).toEqual({ apples: 2, milk: 1 });
+  });
+
+  it('loses what the order bought though the device’s clock runs minutes ahead of the server’s', () => {
+    const { pending, paid } = onlineOrder(minutesAgo(10));
+    receive('order.created', { ...pending, _id: 'o5' });
+    receive('order.updated', { ...paid, _id: 'o5' });
     expect(useCart.getState().items).toEqual({ milk: 1 });
   });
 

@@ -6,7 +6,6 @@ import { useSession } from '../../features/auth/stores/session-store';
 import { useCart, visitorItems } from '../../features/cart/stores/cart-store';
 import { LiveIndicator } from '../../features/live/components/live-indicator';
 import { TestModeBanner } from '../../features/store/components/test-mode-banner';
-import { scrollKey } from '../scroll-key';
 import { Footer } from './footer';
 import { MobileBottomBar } from './mobile-bottom-bar';
 import { Navbar } from './navbar';
@@ -61,7 +60,7 @@ export function RootLayout() {
       <OnDemandTestCheckoutModal />
       <LiveIndicator />
       <Toaster />
-      <ScrollRestoration getKey={scrollKey} />
+      <ScrollRestoration />
     </>
   );
 }

@@ -25,7 +25,7 @@ type AddressChooserProps = {
 
 /**
  * The cart's delivery address block: the chosen address, Change, Add new address, and Edit / Delete per address. A
- * shopper with no address is offered Add address at once.
+ * shopper with no address is offered Add new address at once.
  */
 export function AddressChooser({ isLoggedIn, onLoginRequested, onRetry, missingTries = 0 }: AddressChooserProps) {
   const addresses = useAddresses((s) => s.addresses);
@@ -91,7 +91,7 @@ export function AddressChooser({ isLoggedIn, onLoginRequested, onRetry, missingT
             className="btn btn--outline address-chooser__first"
             aria-describedby={missing ? 'address-missing' : undefined}
           >
-            Add address
+            Add new address
           </Link>
         ) : isLoggedIn ? (
           <button
