@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestContext, type TestContext } from '../../helpers/build-app';
 import { UNAPPROVED_STORE_UPLOADS_PER_HOUR } from '../../../server/plugins/rate-limits';
-import { createProduct, createStore } from '../../helpers/factories';
-import { sellerWithSession } from '../../helpers/live-helpers';
+import { createProduct } from '../../helpers/factories';
 import { imageFile, images, loginSeller, multipart, postProduct, productData, uploadDirEntries } from '../../helpers/seller-factories';
+import { storeWithSession } from '../../helpers/store-helpers';
 
 /**
  * Product forms with images are limited per store and hour: images stay on disk for the orders that show them, and
@@ -18,7 +18,7 @@ describe('upload limit per store', () => {
   afterAll(() => ctx.close());
 
   const form = () => [{ name: 'productData', value: productData() }, imageFile(images.png())];
-  const pendingStore = async () => sellerWithSession(ctx, (await createStore(ctx.db, { status: 'PENDING' })).id);
+  const pendingStore = () => storeWithSession(ctx, { status: 'PENDING' });
   const productsOf = (sellerId: string) => ctx.db.product.count({ where: { sellerId } });
 
   it('a store past its hourly forms gets a 429 and stores nothing; another store on the same address is not held back', async () => {
@@ -61,7 +61,7 @@ describe('upload limit of stores that are not approved', () => {
   afterAll(() => ctx.close());
 
   const form = () => [{ name: 'productData', value: productData() }, imageFile(images.png())];
-  const storeWith = async (status: 'PENDING' | 'APPROVED' | 'SUSPENDED') => sellerWithSession(ctx, (await createStore(ctx.db, { status })).id);
+  const storeWith = (status: 'PENDING' | 'APPROVED' | 'SUSPENDED') => storeWithSession(ctx, { status });
   const edit = (cookie: string, id: string) => {
     const body = multipart(form());
     return ctx.app.inject({ method: 'PUT', url: `/api/product/${id}`, payload: body.payload, headers: { ...body.headers, cookie } });
