@@ -1,14 +1,9 @@
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { demoCatalog } from '../../../prisma/seed/catalog-data';
-import { Redis } from '../../../core/infra/redis';
+import { firstRunEnv } from '../../helpers/first-run-env';
 import { freePort } from '../../helpers/processes';
-import { databaseUrl } from '../../helpers/services-env';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -29,33 +24,14 @@ describe('npm run dev (scripts/dev.mjs)', () => {
   });
 
   it('runs the app from its sources and the Vite dev server in front of it, trusted by the API, and stops both on Ctrl-C', async () => {
-    const adminUrl = inject('adminDatabaseUrl');
-    const database = `grocery_dev_${randomBytes(5).toString('hex')}`;
-    const prefix = `tdev${randomBytes(4).toString('hex')}`;
-    const uploadDir = await mkdtemp(path.join(os.tmpdir(), 'grocery-dev-uploads-'));
-    cleanups.push(() => rm(uploadDir, { recursive: true, force: true }));
-    cleanups.push(async () => {
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).finally(() => admin.end());
-    });
-    cleanups.push(async () => {
-      const redis = new Redis(inject('redisUrl'));
-      const keys = await redis.keys(`${prefix}:*`);
-      if (keys.length) await redis.del(...keys);
-      await redis.quit();
-    });
-
+    const { env: firstRun } = await firstRunEnv('dev', cleanups);
     const [apiPort, vitePort] = [await freePort(), await freePort()];
     const env = {
       ...process.env,
       LOG_LEVEL: 'warn',
       PORT: String(apiPort),
       DEV_CLIENT_PORT: String(vitePort),
-      DATABASE_URL: databaseUrl(adminUrl, database),
-      REDIS_URL: inject('redisUrl'),
-      REDIS_PREFIX: prefix,
-      UPLOAD_DIR: uploadDir,
+      ...firstRun,
     };
     // Its own process group, so a SIGINT to the group is what a terminal's Ctrl-C sends.
     const child = spawn(process.execPath, ['scripts/dev.mjs'], { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });

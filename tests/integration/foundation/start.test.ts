@@ -1,13 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { demoCatalog } from '../../../prisma/seed/catalog-data';
-import { Redis } from '../../../core/infra/redis';
+import { firstRunEnv } from '../../helpers/first-run-env';
 import { databaseUrl } from '../../helpers/services-env';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -67,24 +63,8 @@ describe('npm start (scripts/start.ts)', () => {
   });
 
   it('creates a missing database, migrates, seeds, serves the API and the catalogue, and stops cleanly on Ctrl-C', async () => {
-    const adminUrl = inject('adminDatabaseUrl');
-    const database = `grocery_start_${randomBytes(5).toString('hex')}`;
-    const prefix = `tstart${randomBytes(4).toString('hex')}`;
-    const uploadDir = await mkdtemp(path.join(os.tmpdir(), 'grocery-start-uploads-'));
-    cleanups.push(() => rm(uploadDir, { recursive: true, force: true }));
-    cleanups.push(async () => {
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).finally(() => admin.end());
-    });
-    cleanups.push(async () => {
-      const redis = new Redis(inject('redisUrl'));
-      const keys = await redis.keys(`${prefix}:*`);
-      if (keys.length) await redis.del(...keys);
-      await redis.quit();
-    });
-
-    const app = startApp({ DATABASE_URL: databaseUrl(adminUrl, database), REDIS_URL: inject('redisUrl'), REDIS_PREFIX: prefix, UPLOAD_DIR: uploadDir });
+    const { database, env } = await firstRunEnv('start', cleanups);
+    const app = startApp(env);
     cleanups.push(async () => {
       if (app.child.exitCode === null) process.kill(-app.child.pid!, 'SIGKILL');
     });
