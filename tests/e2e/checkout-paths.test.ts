@@ -66,6 +66,21 @@ describe('checkout paths on a 390 px phone (real Chromium)', () => {
     await shopper.context.close();
   });
 
+  it('on the narrowest phone too, with the test-mode banner shown, the price and Add to Cart are on the first screen', async () => {
+    const shopper = await openPage(browser, server.url, { viewport: 'mobile' });
+    const { page } = shopper;
+    const [product] = await listedProducts(shopper.context, OPERATOR_STORE);
+    await page.goto(`/products/${product!.category.toLowerCase()}/${product!._id}`);
+    await page.getByRole('heading', { level: 1, name: product!.name }).waitFor();
+    const banner = (await page.getByTestId('test-mode-banner').boundingBox())!;
+    expect(banner.height).toBeLessThan(40); // one line
+    const bottomBar = (await page.getByRole('navigation', { name: 'Quick' }).boundingBox())!;
+    const actions = (await page.locator('.product-detail__actions').boundingBox())!;
+    expect(actions.y + actions.height).toBeLessThanOrEqual(bottomBar.y);
+    expect(shopper.problems()).toEqual([]);
+    await shopper.context.close();
+  });
+
   it('login from the cart returns to the cart; an item that goes out of stock stays named and blocks Place Order until removed', async () => {
     // An account made beforehand, with an address: the visitor logs in to it from the cart.
     const account = await openPage(browser, server.url);
