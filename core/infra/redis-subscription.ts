@@ -13,12 +13,30 @@ type Handlers = {
  * nothing, so whatever is published while the connection is down is lost: `onResubscribed` is called each time the
  * subscription is in force again after a loss, for the caller to make up for it.
  */
-export function subscribe(target: RedisTarget, connectionName: string, channels: string[], handlers: Handlers, options: ClusterOptions = {}): Subscription {
-  return isCluster(target) ? subscribeOnAnyNode(target, connectionName, channels, handlers, options) : subscribeOnRedis(target, connectionName, channels, handlers);
+export function subscribe(target: RedisTarget, connectionName: string, channels: string[], handlers: Handlers, options: CheckOptions = {}): Subscription {
+  return isCluster(target) ? subscribeOnAnyNode(target, connectionName, channels, handlers, options) : subscribeOnRedis(target, connectionName, channels, handlers, options);
 }
 
-/** A single Redis: ioredis reconnects and sends the SUBSCRIBE again by itself. */
-function subscribeOnRedis(target: RedisTarget, connectionName: string, channels: string[], { onMessage, onError, onResubscribed }: Handlers): Subscription {
+/**
+ * `checkEveryMs`: how often Redis is asked a PING (a subscribed connection may send one); one unanswered after
+ * `answerWithinMs` means Redis hangs (stopped, partitioned) without closing the connection, and the subscription
+ * treats the connection as lost: a subscribed connection only ever receives, so nothing else would notice.
+ */
+export type CheckOptions = { checkEveryMs?: number; answerWithinMs?: number };
+const CHECK_EVERY_MS = 10_000;
+const ANSWER_WITHIN_MS = 5_000;
+
+/**
+ * A single Redis: ioredis reconnects and sends the SUBSCRIBE again by itself; a Redis that stops answering has its
+ * connection dropped and made again the same way.
+ */
+function subscribeOnRedis(
+  target: RedisTarget,
+  connectionName: string,
+  channels: string[],
+  { onMessage, onError, onResubscribed }: Handlers,
+  { checkEveryMs = CHECK_EVERY_MS, answerWithinMs = ANSWER_WITHIN_MS }: CheckOptions,
+): Subscription {
   const sub = createRedis(target, 'worker', { connectionName });
   sub.on('error', onError);
   sub.on('message', onMessage);
@@ -35,23 +53,28 @@ function subscribeOnRedis(target: RedisTarget, connectionName: string, channels:
   const ready = sub.subscribe(...channels).then(() => {
     subscribed = true;
   });
-  return { ready, close: () => sub.disconnect() };
+  const check = setInterval(() => {
+    if (sub.status !== 'ready') return;
+    void answersInTime(sub, answerWithinMs).then((answered) => answered || sub.disconnect(true));
+  }, checkEveryMs);
+  check.unref();
+  return {
+    ready,
+    close: () => {
+      clearInterval(check);
+      sub.disconnect();
+    },
+  };
 }
 
 const MOVE_DELAY_MS = 200;
 const MAX_MOVE_DELAY_MS = 2000;
 
-/**
- * `checkEveryMs`: how often the node is asked a PING (a subscribed connection may send one); one unanswered after
- * `answerWithinMs` means the node hangs (stopped, partitioned) without closing the connection, and the subscription
- * moves on as if it had.
- */
-type ClusterOptions = { checkEveryMs?: number; answerWithinMs?: number };
 
 /**
  * A cluster passes every classic PUBLISH to all its nodes, so the subscription listens on any one node, on a plain
- * connection to it. When that connection ends (the node crashed, was removed, or the network dropped it), it moves
- * to the next node it knows of: the configured ones and those the cluster named at the last connect. ioredis' own
+ * connection to it. When that connection ends (the node crashed, was removed, or the network dropped it) or the node
+ * stops answering (CheckOptions), it moves to the next node it knows of: the configured ones and those the cluster named at the last connect. ioredis' own
  * cluster subscriber moves the same way but says nothing when it does, and the caller must know to make up for the
  * messages lost in between.
  */
@@ -60,7 +83,7 @@ function subscribeOnAnyNode(
   connectionName: string,
   channels: string[],
   { onMessage, onError, onResubscribed }: Handlers,
-  { checkEveryMs = 10_000, answerWithinMs = 5_000 }: ClusterOptions,
+  { checkEveryMs = CHECK_EVERY_MS, answerWithinMs = ANSWER_WITHIN_MS }: CheckOptions,
 ): Subscription {
   let known = target.redisClusterNodes.map(({ host, port }) => ({ host, port }));
   let next = 0;

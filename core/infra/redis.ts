@@ -16,13 +16,27 @@ export const isCluster = (target: Pick<RedisTarget, 'redisClusterNodes'>) => tar
 const reconnectDelay = (attempt: number) => Math.min(attempt * 200, 2000);
 
 /**
+ * How long a producer waits for Redis to answer a command. A Redis that hangs without closing the connection (stopped,
+ * swapping, or cut off by a network partition, which TCP takes about 15 minutes to notice) would otherwise hold every
+ * command sent to it for as long as the hang lasts: the relay's claimed rows stay locked, a payment call waits. Its
+ * slowest honest answer here is a few ms (small scripts, a batch of job adds, a purge of 1,000 failed jobs).
+ */
+export const PRODUCER_ANSWER_WITHIN_MS = 5000;
+
+/**
  * Two flavours, as BullMQ's docs advise: producers (API) give up on a command after one reconnect attempt so a
  * request never hangs on a Redis outage; workers and subscribers wait for it forever (maxRetriesPerRequest: null).
+ * A producer's command also fails after PRODUCER_ANSWER_WITHIN_MS unanswered, and its connection is then made again
+ * (socketTimeout): ioredis keeps a command that was in flight when its connection dropped until the next connection
+ * is ready, whatever maxRetriesPerRequest says, so only the command's own timeout bounds its wait. (Its late answer,
+ * if the command was run after all, is ignored: what producers send is safe to repeat or to lose.) A worker's
+ * connection has neither, since its blocking commands wait for jobs on purpose.
  * On a cluster a producer refuses commands while the cluster is not connected (see clusterOptions).
  */
 export function createRedis(target: RedisTarget, role: 'producer' | 'worker', extra: RedisOptions = {}): Redis {
   const options: RedisOptions = {
     maxRetriesPerRequest: role === 'worker' ? null : 1,
+    ...(role === 'producer' ? { socketTimeout: PRODUCER_ANSWER_WITHIN_MS, commandTimeout: PRODUCER_ANSWER_WITHIN_MS } : {}),
     connectTimeout: 2000,
     retryStrategy: reconnectDelay,
     lazyConnect: false,

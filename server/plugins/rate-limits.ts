@@ -36,14 +36,20 @@ export const PRODUCT_WRITES_PER_MINUTE = 60;
 export const UNAPPROVED_STORE_UPLOADS_PER_HOUR = 20;
 
 /**
+ * How long a request waits for Redis to count it. Redis answers in well under a millisecond; one that does not answer
+ * in this time (hung, overloaded, cut off) is treated as down for this request.
+ */
+export const RATE_LIMIT_ANSWER_WITHIN_MS = 500;
+
+/**
  * Request-rate limits per client address on login, registration, order placement and payment verification, and per
  * store on product forms with images and on product changes, with @fastify/rate-limit's Redis store so every API
- * process counts together. Its connection queues nothing while Redis is away (enableOfflineQueue off), so during an
- * outage a request is not held up: the limit is skipped (skipOnError) and the login budget (login-rate-limiter.ts)
- * still guards passwords from memory.
+ * process counts together. Its connection queues nothing while Redis is away (enableOfflineQueue off) and gives up on
+ * a count after RATE_LIMIT_ANSWER_WITHIN_MS, so during an outage, or while Redis hangs, a request is not held up: the
+ * limit is skipped (skipOnError) and the login budget (login-rate-limiter.ts) still guards passwords from memory.
  */
 export default fp(async function rateLimits(app: FastifyInstance) {
-  const redis = createRedis(app.config, 'producer', { enableOfflineQueue: false });
+  const redis = createRedis(app.config, 'producer', { enableOfflineQueue: false, commandTimeout: RATE_LIMIT_ANSWER_WITHIN_MS });
   redis.on('error', (err) => app.log.debug({ err: err.message }, 'rate limits: redis unavailable'));
   app.addHook('onClose', async () => void redis.disconnect());
   // Give the connection a moment, so the first requests after start are counted; a Redis that is down must not hold

@@ -1,6 +1,6 @@
 import { LiveEnvelope, LiveEnvelopeHead } from '../../contracts/ws';
 import type { Redis, RedisTarget } from '../../infra/redis';
-import { subscribe } from '../../infra/redis-subscription';
+import { subscribe, type CheckOptions } from '../../infra/redis-subscription';
 import { SessionRevocation, sessionRevocationChannel } from '../accounts/session-revocations';
 
 /** One Redis pub/sub channel per deployment fans live messages out to every API process. */
@@ -38,6 +38,8 @@ export function createLiveSubscriber(
     onSessionsRevoked?: (sessionIds: string[]) => void;
     onResubscribed?: () => void;
   },
+  /** How often the subscription checks that Redis still answers (infra/redis-subscription.ts); tests shorten it. */
+  checks: CheckOptions = {},
 ): { ready: Promise<void>; close: () => Promise<void> } {
   const { onMessage, concerns = () => true, onError = () => {}, onSessionsRevoked = () => {}, onResubscribed = () => {} } = handlers;
   const live = liveChannel(target.redisPrefix);
@@ -60,7 +62,7 @@ export function createLiveSubscriber(
     if (parsed.success) onMessage(parsed.data);
   };
   // Named, so an operator's CLIENT LIST shows what it is.
-  const subscription = subscribe(target, `${target.redisPrefix}:live-subscriber`, [live, revocations], { onMessage: received, onError, onResubscribed });
+  const subscription = subscribe(target, `${target.redisPrefix}:live-subscriber`, [live, revocations], { onMessage: received, onError, onResubscribed }, checks);
   // A Redis that is down at start must not stop the API from starting; the subscription completes on reconnect.
   subscription.ready.catch(onError);
   return {
