@@ -53,11 +53,18 @@ export default fp(async function live(app: FastifyInstance) {
       hub.endSessions(sessionIds, WS_CLOSE.Unauthorized, 'Session ended');
     },
     // Messages published while the subscription was down are lost; the pages fetch what they show again.
-    onResubscribed: () => {
-      catalog.invalidate();
-      const told = hub.deliver({ audience: { kind: 'everyone' }, message: { type: 'resync' } });
-      app.log.warn({ sockets: told }, 'live: Redis subscription restored; pages told to fetch again');
-    },
+    onResubscribed: () => app.log.warn({ sockets: catchUp() }, 'live: Redis subscription restored; pages told to fetch again'),
+  });
+  function catchUp(): number {
+    catalog.invalidate();
+    return hub.deliver({ audience: { kind: 'everyone' }, message: { type: 'resync' } });
+  }
+  // The process serves pages before its subscription is first in force (Redis down or slow at start must not keep it
+  // from starting): what was published until then missed the sockets and the catalogue it took meanwhile, as in an
+  // outage.
+  void subscriber.ready.then(() => {
+    if (hub.size() > 0) app.log.warn({ sockets: catchUp() }, 'live: Redis subscription in force; pages opened before it told to fetch again');
+    else catalog.invalidate();
   });
   app.decorate('live', { hub, subscribed: subscriber.ready });
 

@@ -9,7 +9,7 @@ import { createLiveSubscriber, liveChannel } from '../../../core/modules/live/li
 import { RATE_LIMIT_ANSWER_WITHIN_MS } from '../../../server/plugins/rate-limits';
 import { buildTestContext, type TestContext } from '../../helpers/build-app';
 import { createAddress, createProduct, registerUser } from '../../helpers/factories';
-import { sleep } from '../../helpers/live-helpers';
+import { openSocket, sleep } from '../../helpers/live-helpers';
 import { startTcpGate, type TcpGate } from '../../helpers/tcp-gate';
 import { createQueues } from '../../../workers/queues';
 import { createOutboxRelay } from '../../../workers/relay/outbox-relay';
@@ -164,4 +164,23 @@ describe('a Redis that hangs', () => {
       }
     }, 30_000);
   });
+
+  it('an API that starts while Redis hangs serves pages, and tells them to fetch again once it hears Redis', async () => {
+    gate.hold();
+    const ctx = await buildTestContext({ REDIS_URL: `redis://${gate.host}:${gate.port}` });
+    try {
+      const baseUrl = await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+      // Opened before the subscription: whatever is published until then cannot reach it.
+      const socket = await openSocket(baseUrl);
+      await sleep(200);
+      expect(socket.messages.map((m) => m.type)).toEqual(['hello']);
+      gate.open();
+      await ctx.app.live.subscribed;
+      await socket.next((m) => m.type === 'resync');
+      socket.close();
+    } finally {
+      gate.open();
+      await ctx.close();
+    }
+  }, 30_000);
 });
