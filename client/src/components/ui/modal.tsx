@@ -14,10 +14,13 @@ type ModalProps = {
 
 /**
  * A native <dialog> opened with showModal(): focus is trapped, Escape closes, the page behind is inert.
- * A click whose target is the dialog element itself is a click on the backdrop (the content fills the box).
+ * A press on the dialog element itself is a press on the backdrop (the content fills the box). The backdrop closes
+ * the modal only when the press both starts and ends there: a text selection dragged from an input out onto the
+ * backdrop also ends in a click on the dialog, and must not throw away what was being typed.
  */
 export function Modal({ open, onClose, label, children, className, closeOnBackdrop = true, testId }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  const pressStartedOnBackdrop = useRef(false);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -36,8 +39,13 @@ export function Modal({ open, onClose, label, children, className, closeOnBackdr
         event.preventDefault();
         onClose();
       }}
+      onPointerDown={(event) => {
+        pressStartedOnBackdrop.current = event.target === event.currentTarget;
+      }}
       onClick={(event) => {
-        if (closeOnBackdrop && event.target === event.currentTarget) onClose();
+        const onBackdrop = pressStartedOnBackdrop.current && event.target === event.currentTarget;
+        pressStartedOnBackdrop.current = false;
+        if (closeOnBackdrop && onBackdrop) onClose();
       }}
     >
       {open ? <div className="modal__body">{children}</div> : null}

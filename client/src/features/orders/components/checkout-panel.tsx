@@ -1,8 +1,9 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { formatRupees, paiseToRupees } from '@core/domain/money';
 import { PLATFORM_FEE_PAISE } from '@core/domain/pricing';
 import { toast } from '../../../components/ui/toast/toast-store';
-import { usePlaceOrder, type PaymentMethod } from '../hooks/use-place-order';
+import { usePlaceOrder } from '../hooks/use-place-order';
+import { usePaymentMethod } from '../stores/payment-method-store';
 import './orders.css';
 
 type CheckoutPanelProps = {
@@ -25,7 +26,8 @@ type CheckoutPanelProps = {
 export function CheckoutPanel(props: CheckoutPanelProps) {
   const { lines, itemsPaise, addressId, isLoggedIn, blockedReason, addressSlot, onLoginRequested, onAddressMissing, onOrderPlaced } =
     props;
-  const [method, setMethod] = useState<PaymentMethod>('COD');
+  const method = usePaymentMethod((s) => s.method);
+  const methodChosen = usePaymentMethod((s) => s.methodChosen);
   const { busy, placeOrder } = usePlaceOrder(onOrderPlaced);
 
   const totalPaise = itemsPaise + PLATFORM_FEE_PAISE;
@@ -55,7 +57,7 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
       <fieldset className="checkout-panel__methods">
         <legend className="summary-label">Payment Method</legend>
         <label>
-          <input type="radio" name="payment-method" value="COD" checked={method === 'COD'} onChange={() => setMethod('COD')} />
+          <input type="radio" name="payment-method" value="COD" checked={method === 'COD'} onChange={() => methodChosen('COD')} />
           Cash On Delivery
         </label>
         <label>
@@ -64,7 +66,7 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
             name="payment-method"
             value="Online"
             checked={method === 'Online'}
-            onChange={() => setMethod('Online')}
+            onChange={() => methodChosen('Online')}
           />
           Online Payment
         </label>
