@@ -33,9 +33,10 @@ function paymentText(order: OrderDto): string {
 
 /**
  * /order-placed: the confirmation a shopper sees right after placing an order, before My Orders. A cash-on-delivery
- * order comes whole in the navigation state; after an online payment only its id does, and the screen follows the
- * order in My Orders' store (live updates, a fresh snapshot after each reconnect) from "Payment confirming…" to
- * "Paid". Opened any other way (a reload, a bookmark) there is nothing to confirm, so it goes to My Orders.
+ * order comes whole in the navigation state; after an online payment only its id does. Either way the screen follows
+ * the order in My Orders' store (live updates, a fresh snapshot after each reconnect or resync), an online one from
+ * "Payment confirming…" to "Paid". Opened any other way (a reload, a bookmark) there is nothing to confirm, so it goes
+ * to My Orders.
  */
 export function OrderPlacedRoute() {
   const { state } = useLocation();
@@ -49,6 +50,7 @@ export function OrderPlacedRoute() {
 
 function SingleOrderPlaced({ state }: { state: unknown }) {
   const placed = placedFrom(state);
+  // An order handed over whole needs no snapshot now, only those after a reconnect or resync, which may bring news.
   const {
     orders: [held],
     settled,

@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { OrderDto } from '@core/contracts/http/order-replies';
 import { isPastPromise } from '@core/domain/delivery-promise';
 import type { OrderStatus } from '@core/domain/order-status';
+import { applyEarly, rememberEarly, takeEarly } from '../../../lib/early-updates';
 import type { LoadStatus } from '../../../lib/load-status';
 import { firstPagePlace, insertedAt, keepNewest } from '../../../lib/order-status';
 
@@ -58,8 +59,7 @@ export const useSellerOrders = create<SellerOrdersState>()((set) => ({
   orderCreated: (placed) =>
     set((s) => {
       if (s.orders.some((o) => o._id === placed._id)) return s;
-      const { [placed._id]: earlier, ...early } = s.early;
-      const order = earlier && earlier.version > placed.version ? earlier : placed;
+      const { order, early } = takeEarly(s.early, placed);
       const visible = s.page === 1 && (s.filter === '' || s.filter === order.status);
       if (!visible) return { early, total: s.filter === '' || s.filter === order.status ? s.total + 1 : s.total };
       return {
@@ -109,30 +109,4 @@ function cameIntoFilter(s: SellerOrdersState, early: Record<string, OrderDto>, o
     total: s.total + 1,
     arrived: { ...s.arrived, [order._id]: true as const },
   };
-}
-
-/** Keeps the newest update per order, and only the most recent few orders: most never get an `order.created` here. */
-const MAX_EARLY = 50;
-function rememberEarly(early: Record<string, OrderDto>, order: OrderDto): Record<string, OrderDto> {
-  if ((early[order._id]?.version ?? 0) >= order.version) return early;
-  const { [order._id]: _, ...rest } = early;
-  const ids = Object.keys(rest);
-  for (const id of ids.slice(0, Math.max(0, ids.length - MAX_EARLY + 1))) delete rest[id];
-  return { ...rest, [order._id]: order };
-}
-
-/**
- * An update that came before the board held its order (its `order.created` was missed while the socket was away, say)
- * is applied once a snapshot brings that order, when it is newer than the snapshot's version; either way it is done.
- */
-function applyEarly(orders: OrderDto[], early: Record<string, OrderDto>): { orders: OrderDto[]; early: Record<string, OrderDto> } {
-  if (Object.keys(early).length === 0) return { orders, early };
-  const rest = { ...early };
-  const merged = orders.map((o) => {
-    const update = rest[o._id];
-    if (!update) return o;
-    delete rest[o._id];
-    return update.version > o.version ? update : o;
-  });
-  return { orders: merged, early: rest };
 }
