@@ -1,3 +1,4 @@
+import type { UserDto } from '@core/contracts/http/account-replies';
 import { toast } from '../components/ui/toast/toast-store';
 import { errorMessage } from '../lib/api-client';
 import { getCurrentUser } from '../features/auth/api/get-current-user';
@@ -8,6 +9,10 @@ import { useProducts } from '../features/products/stores/products-store';
 import { getStoreInfo } from '../features/store/api/get-store-info';
 import { useStoreInfo } from '../features/store/stores/store-info-store';
 
+/** After a check that got no answer, the wait before asking again; it doubles with each further miss, up to the cap. */
+const SESSION_RETRY_MS = 2_000;
+const SESSION_RETRY_CAP_MS = 60_000;
+
 /**
  * On load the app asks whether the visitor is a logged-in user; their server cart wins, unless the shopper changed the
  * cart while the check was on its way. Those changes are newer than the server's copy: they stay, and the cart sync
@@ -15,17 +20,31 @@ import { useStoreInfo } from '../features/store/stores/store-info-store';
  *
  * A cart stored by another user (or by any user, now that no one is signed in: their session ended between visits) is
  * not this visitor's, changes or not: it goes, and a signed-in user gets their server cart.
+ *
+ * Only an answer counts. A check that got none (offline, a 5xx) leaves the visitor unknown, so pages that need a user
+ * keep waiting rather than showing a signed-in shopper as signed out, and it is made again later. An answer that
+ * arrives after a login or logout in this tab is older than that and is dropped.
  */
-export async function loadSession(): Promise<void> {
+export function loadSession(): Promise<void> {
+  return checkSession(SESSION_RETRY_MS);
+}
+
+async function checkSession(retryIn: number): Promise<void> {
+  let user: UserDto | null;
   try {
-    const user = await getCurrentUser();
-    const cart = useCart.getState();
-    if (user && (!hasUnsavedChanges(cart) || belongsToAnother(cart, user._id))) cart.cartReplaced(user.cartItems, user._id);
-    if (!user && belongsToAnother(cart, null)) cart.cartCleared();
-    useSession.getState().sessionChecked(user);
+    user = await getCurrentUser();
   } catch {
-    useSession.getState().sessionChecked(null);
+    setTimeout(() => {
+      if (!useSession.getState().checked) void checkSession(Math.min(retryIn * 2, SESSION_RETRY_CAP_MS));
+    }, retryIn);
+    return;
   }
+  // Set by the first answer, and by any login or logout made meanwhile.
+  if (useSession.getState().checked) return;
+  const cart = useCart.getState();
+  if (user && (!hasUnsavedChanges(cart) || belongsToAnother(cart, user._id))) cart.cartReplaced(user.cartItems, user._id);
+  if (!user && belongsToAnother(cart, null)) cart.cartCleared();
+  useSession.getState().sessionChecked(user);
 }
 
 /**

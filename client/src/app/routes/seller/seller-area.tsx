@@ -2,26 +2,22 @@ import { Suspense } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast/toast-store';
-import { useLoader } from '../../../hooks/use-loader';
 import { errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { isSeller, sellerLogout } from '../../../features/seller/api/seller-session';
+import { sellerLogout } from '../../../features/seller/api/seller-session';
 import { SellerLogin } from '../../../features/seller/components/seller-login';
 import { SellerShell } from '../../../features/seller/components/seller-shell';
+import { useSellerCheck } from '../../../features/seller/hooks/use-seller-check';
 import { useSellerOrders } from '../../../features/seller/stores/seller-orders-store';
 import { useSellerSession } from '../../../features/seller/stores/seller-session-store';
 
 /** /seller: the login screen for anyone without a seller session, otherwise the seller layout. */
 export function SellerArea() {
-  const status = useSellerSession((s) => s.status);
+  const status = useSellerCheck();
   const seller = useSellerSession((s) => s.seller);
-  const sellerChecked = useSellerSession((s) => s.sellerChecked);
   const sellerLoggedOut = useSellerSession((s) => s.sellerLoggedOut);
   const newOrders = useSellerOrders((s) => Object.keys(s.unseen).length);
   const navigate = useNavigate();
-
-  // Who is this? Asked once; if the server cannot be asked, the login screen is the answer.
-  useLoader(status === 'unknown' ? isSeller : null, [], { loaded: sellerChecked, failed: () => sellerChecked(null), quiet: true });
 
   useDocumentTitle(status === 'guest' ? 'Seller login' : null);
 

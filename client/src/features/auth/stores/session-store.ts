@@ -3,7 +3,10 @@ import type { UserDto } from '@core/contracts/http/account-replies';
 
 type SessionState = {
   user: UserDto | null;
-  /** False until the first is-auth answer: pages that need a user wait instead of redirecting. */
+  /**
+   * False until the first is-auth answer (or a login in this tab): pages that need a user wait instead of redirecting.
+   * A check that got no answer leaves it false.
+   */
   checked: boolean;
   sessionChecked: (user: UserDto | null) => void;
   userLoggedIn: (user: UserDto) => void;

@@ -1,4 +1,4 @@
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { SellerLoginBody } from '@core/contracts/http/accounts';
 import { EmailField, PasswordField } from '../../../components/ui/form-field';
 import { toast } from '../../../components/ui/toast/toast-store';
@@ -7,8 +7,14 @@ import { isSeller, sellerLogin } from '../api/seller-session';
 import { useSellerSession } from '../stores/seller-session-store';
 import './seller.css';
 
+/** Whether a path is a page of the seller area, the only place a login here may lead. */
+function isSellerPage(pathname: string): boolean {
+  return pathname === '/seller' || pathname.startsWith('/seller/');
+}
+
 export function SellerLogin() {
   const sellerLoggedIn = useSellerSession((s) => s.sellerLoggedIn);
+  const { pathname } = useLocation();
   const navigate = useNavigate();
   const form = useZodForm({
     initial: { email: '', password: '' },
@@ -20,7 +26,9 @@ export function SellerLogin() {
       if (!seller) throw new Error('Logged in, but the session did not stick. Check that cookies are allowed and try again.');
       if (reply.message) toast.success(reply.message);
       sellerLoggedIn(seller);
-      navigate('/seller');
+      // The login shows in place of the seller page that was asked for, so that page is where the seller lands;
+      // anywhere else, the seller area's first page.
+      if (!isSellerPage(pathname)) navigate('/seller');
     },
   });
 
