@@ -11,6 +11,8 @@ export const SUPPORT_HOURS = '9:00 AM–8:00 PM IST';
 export const BEST_SELLER_COUNT = 10;
 export const RELATED_PRODUCT_COUNT = 5;
 export const PRODUCT_IMAGE_SLOTS = 4;
+/** The image types the server stores for a product (JPEG, PNG, WebP): the file picker offers only these. */
+export const PRODUCT_IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp';
 export const LOADER_REDIRECT_MS = 5000;
 export const SELLER_ORDERS_PAGE_SIZE = 20;
 

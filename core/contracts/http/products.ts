@@ -44,15 +44,17 @@ export type ProductData = z.infer<typeof ProductData>;
 
 /**
  * The multipart `productData` JSON of PUT /api/product/:id: the whole product again, where `images` lists the
- * current image URLs to keep, in order; new image files sent with the form are added after them. Stock is the
- * exception: absent, it stays as it is; sent with `stockSeen` (the count the form was loaded with), it is set only
- * if the stored count is still that one, so sales made while the form was open are not undone.
+ * product's images in order: a current image's URL keeps it, and `null` stands for the next new image file sent with
+ * the form, so a new image can take any place (the seller replacing the first one keeps it first). New files beyond
+ * the nulls are added after them. Stock is the exception: absent, it stays as it is; sent with `stockSeen` (the count
+ * the form was loaded with), it is set only if the stored count is still that one, so sales made while the form was
+ * open are not undone.
  */
 export const ProductEditData = z
   .strictObject({
     ...productFields,
     stockSeen: StockQuantity,
-    images: z._default(z.array(z.string().check(z.maxLength(300))).check(z.maxLength(4, 'A product can have at most 4 images')), []),
+    images: z._default(z.array(z.nullable(z.string().check(z.maxLength(300)))).check(z.maxLength(4, 'A product can have at most 4 images')), []),
   })
   .check(
     offerNotAbovePrice,

@@ -26,6 +26,21 @@ function stockAfterEdit(current: ProductRow, stock: number | null | undefined, s
   throw conflict('stock_changed', `Stock changed to ${now} while you were editing; check it and save again`, { stock: current.stockQuantity });
 }
 
+/**
+ * The images an edit leaves, in order: `listed` is the form's list, where a URL keeps a current image and null takes
+ * the next of the `added` files; added files beyond the nulls come after.
+ */
+function imagesAfterEdit(listed: (string | null)[], current: string[], added: string[]): string[] {
+  if (listed.some((url) => url !== null && !current.includes(url))) {
+    throw invalid('unknown_image', 'Keep only images the product already has; send new ones as files');
+  }
+  const placed = listed.filter((url) => url === null).length;
+  if (placed > added.length) throw invalid('image_file_missing', 'productData.images has more new images (null) than files sent');
+  let next = 0;
+  const ordered = listed.map((url) => url ?? added[next++]!);
+  return [...new Set([...ordered, ...added.slice(next)])];
+}
+
 /** Whether writing `changes` would leave every column of the product as it is (lists compared item by item). */
 function changesNothing(current: ProductRow, changes: Partial<NewProduct>): boolean {
   return (Object.keys(changes) as (keyof NewProduct)[]).every((key) => {
@@ -124,19 +139,16 @@ export function createProductAdminService(deps: {
     },
 
     /**
-     * PUT /api/product/:id: the whole product again as a multipart form. `productData.images` keeps current images
-     * (in the given order) and new files are added after them: 1 to 4 in all. Dropped images stay on disk until the
-     * image sweep finds nothing shows them, past orders included (image-sweep.ts). Stock changes only when sent (see
-     * `stockAfterEdit`).
+     * PUT /api/product/:id: the whole product again as a multipart form. `productData.images` orders the product's
+     * images, current ones by URL and new files by null (see `imagesAfterEdit`): 1 to 4 in all. Dropped images stay
+     * on disk until the image sweep finds nothing shows them, past orders included (image-sweep.ts). Stock changes
+     * only when sent (see `stockAfterEdit`).
      */
     async edit(sellerId: string, id: string, parts: AsyncIterable<FormPart>): Promise<ProductDto> {
       const { data, images: stored } = await readProductForm(parts, images, { schema: ProductEditData, imageRequired: false });
       try {
         return await applyEdit(sellerId, id, (current) => {
-          const kept = [...new Set(data.images)];
-          const unknown = kept.filter((url) => !current.images.includes(url));
-          if (unknown.length) throw invalid('unknown_image', 'Keep only images the product already has; send new ones as files');
-          const all = [...kept, ...stored.map((i) => i.url)];
+          const all = imagesAfterEdit(data.images, current.images, stored.map((i) => i.url));
           if (all.length === 0) throw invalid('image_required', 'Add at least one product image');
           if (all.length > MAX_PRODUCT_IMAGES) throw tooManyImages();
           return {

@@ -54,7 +54,7 @@ export default async function productRoutes(fastify: FastifyInstance) {
       return reply.code(201).send({ success: true as const, message: 'Product added', product });
     });
 
-    // PUT /api/product/:id: the edit form (multipart, like add); `productData.images` lists the images to keep.
+    // PUT /api/product/:id: the edit form (multipart, like add); `productData.images` orders the images (kept ones by URL, new files as null).
     forms.put('/:id', { ...sellerWrite, config: { rateLimit: forms.rateLimits.uploads }, schema: { params: IdParams, response: { 200: ProductReply, ...ErrorReplies } } }, async (request) => {
       const product = await productAdmin.edit(request.sellerId, request.params.id, productFormParts(request, forms.config.maxImageBytes));
       return { success: true as const, message: 'Product updated', product };

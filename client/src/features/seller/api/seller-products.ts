@@ -27,7 +27,10 @@ export function addProduct(data: z.input<typeof ProductData>, images: File[]) {
   return api.post('/api/product/add', ProductReply, { form });
 }
 
-/** PUT: the whole product again; `data.images` are the current image URLs to keep, `newImages` are added after them. */
+/**
+ * PUT: the whole product again; `data.images` orders the images, a current one by its URL and each of `newImages`
+ * (sent in the same order) by null.
+ */
 export function editProduct(id: string, data: z.input<typeof ProductEditData>, newImages: File[]) {
   const form = new FormData();
   form.append('productData', JSON.stringify(data));

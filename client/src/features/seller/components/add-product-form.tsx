@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { ProductData } from '@core/contracts/http/products';
 import type { ProductDto } from '@core/contracts/http/product-replies';
 import { CATEGORIES } from '@core/domain/categories';
-import { PRODUCT_IMAGE_SLOTS } from '../../../config/constants';
+import { PRODUCT_IMAGE_ACCEPT, PRODUCT_IMAGE_SLOTS } from '../../../config/constants';
 import { FormField, RupeesField } from '../../../components/ui/form-field';
 import { UploadIcon } from '../../../components/ui/icons';
 import { toast } from '../../../components/ui/toast/toast-store';
@@ -20,6 +20,8 @@ type Slots = Slot[];
 const emptySlots = (): Slots => Array.from({ length: PRODUCT_IMAGE_SLOTS }, () => null);
 const slotsOf = (product: ProductDto): Slots => emptySlots().map((_, i) => (product.images[i] ? { url: product.images[i] } : null));
 const newFiles = (slots: Slots) => slots.flatMap((s) => (s && 'file' in s ? [s.file] : []));
+/** The edit's image list in slot order: a kept image by its URL, a new file by null (its place among the files). */
+const imageOrder = (slots: Slots) => slots.flatMap((s) => (s === null ? [] : 'url' in s ? [s.url] : [null]));
 const EMPTY = { name: '', description: '', category: '', price: '', offerPrice: '', stock: '' };
 const toNumber = (v: string) => (v.trim() === '' ? undefined : Number(v));
 const text = (n: number | null) => (n === null ? '' : String(n));
@@ -45,10 +47,12 @@ function ImageSlot({ index, slot, onPick }: { index: number; slot: Slot; onPick:
         <input
           id={id}
           type="file"
-          accept="image/png,image/jpeg,image/webp,image/gif,image/avif"
+          accept={PRODUCT_IMAGE_ACCEPT}
           className="visually-hidden"
           onChange={(e) => {
             const picked = e.target.files?.[0];
+            // Emptied so picking the same file again (after removing it) is a change too.
+            e.target.value = '';
             if (picked) onPick({ file: picked });
           }}
         />
@@ -106,7 +110,7 @@ export function AddProductForm({ product: editing }: { product?: ProductDto }) {
             price: product.price,
             offerPrice: product.offerPrice,
             ...stockEdit,
-            images: slots.flatMap((s) => (s && 'url' in s ? [s.url] : [])),
+            images: imageOrder(slots),
           },
           newFiles(slots),
         ).catch(async (error: unknown) => {
