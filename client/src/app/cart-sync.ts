@@ -2,7 +2,7 @@ import { toast } from '../components/ui/toast/toast-store';
 import { errorMessage } from '../lib/api-client';
 import { useSession } from '../features/auth/stores/session-store';
 import { updateCart } from '../features/cart/api/update-cart';
-import { hasUnsavedChanges, useCart } from '../features/cart/stores/cart-store';
+import { followOtherTabs, hasUnsavedChanges, useCart } from '../features/cart/stores/cart-store';
 
 /**
  * When a user is logged in, every cart change is sent to the server. One request at a time; changes
@@ -13,6 +13,9 @@ import { hasUnsavedChanges, useCart } from '../features/cart/stores/cart-store';
  * The rule for saves that fail: the cart stays unsaved until a save of it succeeds, and an unsaved cart is sent again
  * (whole, so one success catches up on everything) on the next change, when the browser comes back online, and when
  * the user becomes known (changes made before the login check answered, which loadSession keeps for this).
+ *
+ * A cart taken from another tab is that tab's to save: this tab sends none of it, and the answer to a save this tab
+ * sent before it does not put the older cart back.
  */
 export function startCartSync(): () => void {
   let inFlight = false;
@@ -39,7 +42,7 @@ export function startCartSync(): () => void {
       inFlight = false;
       if (pending) {
         pending = false;
-        void flush();
+        saveIfUnsaved();
       }
     }
   }
@@ -48,14 +51,18 @@ export function startCartSync(): () => void {
     if (hasUnsavedChanges(useCart.getState())) void flush();
   }
 
+  // Started with the sync, once for the page: the sync sends this tab's whole cart, which must not be older than the
+  // one another tab stored.
+  const stopFollowing = followOtherTabs();
   const stopChanges = useCart.subscribe((state, previous) => {
-    if (state.revision !== previous.revision) void flush();
+    if (state.revision !== previous.revision) saveIfUnsaved();
   });
   const stopSession = useSession.subscribe((state, previous) => {
     if (state.user && !previous.user) saveIfUnsaved();
   });
   window.addEventListener('online', saveIfUnsaved);
   return () => {
+    stopFollowing();
     stopChanges();
     stopSession();
     window.removeEventListener('online', saveIfUnsaved);

@@ -13,7 +13,10 @@ type CartState = {
    * itself, doubling every line.
    */
   owner: string | null;
-  /** Bumped by every change the shopper makes, never by a server reply: the sync sends only these. */
+  /**
+   * Bumped by every change the shopper makes, never by a server reply: the sync sends only these. A cart taken from
+   * another tab bumps it too (a sync reply sent before it is older than it) but comes saved: that tab sends it.
+   */
   revision: number;
   /** The revision the server's cart last caught up with; a higher `revision` holds changes not saved yet. */
   savedRevision: number;
@@ -35,6 +38,8 @@ type CartState = {
   cartCleared: () => void;
 };
 
+const STORAGE_KEY = 'freshcart-cart';
+
 function clean(items: unknown): CartItems {
   const out: CartItems = {};
   if (typeof items !== 'object' || items === null) return out;
@@ -42,6 +47,12 @@ function clean(items: unknown): CartItems {
     if (typeof qty === 'number' && Number.isInteger(qty) && qty > 0) out[id] = qty;
   }
   return out;
+}
+
+/** The stored cart read back: anything that is not a cart line or a user id is dropped. */
+function fromStorage(persisted: unknown): Pick<CartState, 'items' | 'owner'> {
+  const stored: { items?: unknown; owner?: unknown } = typeof persisted === 'object' && persisted !== null ? persisted : {};
+  return { items: clean(stored.items), owner: typeof stored.owner === 'string' ? stored.owner : null };
 }
 
 /** A visitor's cart lives in localStorage; once logged in the server's copy is the truth. */
@@ -91,16 +102,43 @@ export const useCart = create<CartState>()(
       cartCleared: () => set((s) => ({ items: {}, owner: null, savedRevision: s.revision })),
     }),
     {
-      name: 'freshcart-cart',
+      name: STORAGE_KEY,
       storage: createJSONStorage(() => localStorage),
       partialize: (s) => ({ items: s.items, owner: s.owner }),
+      // What is read back holds no change of this page's own to save: at load the session check decides about it,
+      // and a cart another tab stored is saved by that tab (see `revision`).
       merge: (persisted, current) => {
-        const stored: { items?: unknown; owner?: unknown } = typeof persisted === 'object' && persisted !== null ? persisted : {};
-        return { ...current, items: clean(stored.items), owner: typeof stored.owner === 'string' ? stored.owner : null };
+        const revision = current.revision + 1;
+        return { ...current, ...fromStorage(persisted), revision, savedRevision: revision };
       },
     },
   ),
 );
+
+/**
+ * Another tab of this browser stored the cart (the `storage` event reaches every tab but the one that wrote it): this
+ * tab takes that copy, so that its next change builds on it instead of writing its own older copy over it. Only a
+ * cart of this tab's owner is taken: a different owner means someone signed in or out over there, and that cart is
+ * not this page's to show or to send (see `owner`). Returns the stop.
+ */
+export function followOtherTabs(): () => void {
+  function cartStored(event: StorageEvent): void {
+    if (event.key !== STORAGE_KEY || event.newValue === null) return;
+    if (storedOwner(event.newValue) !== useCart.getState().owner) return;
+    void useCart.persist.rehydrate();
+  }
+  window.addEventListener('storage', cartStored);
+  return () => window.removeEventListener('storage', cartStored);
+}
+
+/** The owner of a stored cart; undefined for text this app did not write. */
+function storedOwner(text: string): string | null | undefined {
+  try {
+    return fromStorage((JSON.parse(text) as { state?: unknown } | null)?.state).owner;
+  } catch {
+    return undefined;
+  }
+}
 
 /** Changes the server has not confirmed: a failed save, or made before the login check answered (or as a visitor). */
 export function hasUnsavedChanges(s: Pick<CartState, 'revision' | 'savedRevision'>): boolean {
