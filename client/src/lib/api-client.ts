@@ -5,7 +5,7 @@ import type { $ZodType, output } from 'zod/v4/core';
 export class ApiError extends Error {
   constructor(
     message: string,
-    /** 0 when the server was never reached (offline, DNS, CORS). */
+    /** 0 when the server was never reached (offline, DNS, CORS) or did not answer in time. */
     readonly status: number,
     /** The server's machine-readable reason (`email_taken`, `invalid_request`, …) when it gave one. */
     readonly code?: string,
@@ -14,6 +14,14 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 }
+
+/**
+ * How long a call may go unanswered before it counts as failed. Without a limit, a server or network that accepts the
+ * request and then goes silent leaves a spinner up for good; with it the page says so and offers its retry. A form
+ * carries product images, which take longer on a slow mobile connection.
+ */
+export const ANSWER_WITHIN_MS = 30_000;
+export const FORM_ANSWER_WITHIN_MS = 120_000;
 
 type RequestOptions = {
   body?: unknown;
@@ -61,6 +69,10 @@ export function whenSessionRefused(handler: () => void): void {
   onSessionRefused = handler;
 }
 
+function tooSlow(): ApiError {
+  return new ApiError('FreshCart is taking too long to answer. Check your connection and try again.', 0);
+}
+
 function isFailure(json: unknown): boolean {
   return typeof json === 'object' && json !== null && 'success' in json && json.success === false;
 }
@@ -79,15 +91,25 @@ async function request<S extends $ZodType>(method: string, url: string, schema: 
     body = JSON.stringify(options.body);
   }
 
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), options.form ? FORM_ANSWER_WITHIN_MS : ANSWER_WITHIN_MS);
+  options.signal?.addEventListener('abort', () => deadline.abort(options.signal?.reason), { once: true });
   let response: Response;
+  let json: unknown;
   try {
-    response = await fetch(url, { method, headers, body, credentials: 'include', signal: options.signal, keepalive: options.keepalive });
+    response = await fetch(url, { method, headers, body, credentials: 'include', signal: deadline.signal, keepalive: options.keepalive });
+    json = await response.json().catch(() => null);
   } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    if (options.signal?.aborted) throw error;
+    if (deadline.signal.aborted) throw tooSlow();
     throw new ApiError('Could not reach FreshCart. Check your connection and try again.', 0);
+  } finally {
+    clearTimeout(timer);
   }
+  // A body cut off by the deadline reads as no JSON: the answer never came whole.
+  if (options.signal?.aborted) throw options.signal.reason;
+  if (deadline.signal.aborted) throw tooSlow();
 
-  const json: unknown = await response.json().catch(() => null);
   if (response.status === 403 && codeOf(json) === 'forbidden_origin') originRefused(messageOf(json));
   if (response.status === 401) onSessionRefused();
   if (!response.ok || isFailure(json)) {
