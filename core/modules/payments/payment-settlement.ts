@@ -30,7 +30,7 @@ export type Submission = {
 };
 
 /** Outcomes where money reached the gateway for an order that could not take it: the processor logs them. */
-export const NEEDS_ATTENTION = new Set(['refunding_late_capture', 'refunding_second_payment']);
+export const NEEDS_ATTENTION = new Set(['refunding_late_capture', 'refunding_second_payment', 'refunding_store_not_selling']);
 
 /** The gateway still reports the payment as in progress; the job is retried with backoff, then the reconciler takes over. */
 export class PaymentNotFinalError extends Error {
@@ -38,6 +38,14 @@ export class PaymentNotFinalError extends Error {
     super(`payment ${gatewayPaymentId} is still ${status} at the gateway`);
     this.name = 'PaymentNotFinalError';
   }
+}
+
+/** Those of these stores that do not sell now (suspended, or otherwise not approved). */
+async function storesNotSelling(tx: Tx, sellerIds: string[]): Promise<Set<string>> {
+  if (sellerIds.length === 0) return new Set();
+  const rows = await tx.$queryRaw<{ id: string }[]>`
+    SELECT id::text FROM sellers WHERE id = ANY(${[...new Set(sellerIds)]}::uuid[]) AND status <> 'approved'`;
+  return new Set(rows.map((r) => r.id));
 }
 
 export function createPaymentSettlement(deps: {
@@ -73,17 +81,25 @@ export function createPaymentSettlement(deps: {
     const note = `Payment ${paid.id} captured (${source})`;
     let placed = 0;
     let restored = 0;
-    const refused: Checkout['orders'] = [];
-    // Placing Pending orders moves no stock; restoring cancelled ones takes it again, one order after the other.
-    await lockStockOf(tx, checkout.orders.filter((o) => o.status === DbOrderStatus.CANCELLED).map((o) => o.id));
+    const refused: { order: Checkout['orders'][number]; reason: string }[] = [];
+    // A store the operator suspended while its order waited for this payment takes no new money, as "Pay now" and a
+    // late capture refuse it: its order is cancelled (its stock goes back) and its part refunded. The standing is read
+    // without a lock: a suspension committing meanwhile is as if it came right after this payment.
+    const closed = await storesNotSelling(tx, checkout.orders.filter((o) => o.status === DbOrderStatus.PENDING).map((o) => o.sellerId));
+    const closing = (o: Checkout['orders'][number]) => o.status === DbOrderStatus.PENDING && closed.has(o.sellerId);
+    // Placing Pending orders moves no stock; cancelling and restoring orders does, one order after the other.
+    await lockStockOf(tx, checkout.orders.filter((o) => o.status === DbOrderStatus.CANCELLED || closing(o)).map((o) => o.id));
     for (const order of checkout.orders) {
-      if (order.status === DbOrderStatus.PENDING) {
+      if (closing(order)) {
+        await transitionOrder(tx, { orderId: order.id, to: OrderStatus.Cancelled, actor: system, note: `${note}; the store is not selling, so it is refunded` });
+        refused.push({ order, reason: 'The store stopped selling before the payment came' });
+      } else if (order.status === DbOrderStatus.PENDING) {
         await transitionOrder(tx, { orderId: order.id, to: OrderStatus.OrderPlaced, isPaid: true, actor: system, note });
         placed++;
       } else if (order.status === DbOrderStatus.CANCELLED && (await restoreCancelledOrder(tx, { orderId: order.id, note: `${note} after the order had been cancelled; restored` }))) {
         restored++;
       } else {
-        refused.push(order);
+        refused.push({ order, reason: 'Paid after the order was cancelled' });
       }
     }
     // The gateway's truth is recorded; a payment that went wholly back keeps the row's own payment id if it had one.
@@ -93,10 +109,13 @@ export function createPaymentSettlement(deps: {
     // An order the payment cannot place any more (cancelled by a person, or its stock gone) gets its part back
     // (refund-service.ts); the other stores' orders keep theirs.
     let refunding = 0;
-    for (const order of refused) {
-      if (await recordRefund(tx, refundOf(order.id, payment, paid, order.amountPaise, 'Paid after the order was cancelled'))) refunding++;
+    for (const { order, reason } of refused) {
+      if (await recordRefund(tx, refundOf(order.id, payment, paid, order.amountPaise, reason))) refunding++;
     }
-    if (placed + restored === 0) return refunding > 0 ? 'refunding_late_capture' : 'already_refunding';
+    if (placed + restored === 0) {
+      if (refunding === 0) return 'already_refunding';
+      return checkout.orders.some(closing) ? 'refunding_store_not_selling' : 'refunding_late_capture';
+    }
     await appendEvent(tx, 'payment.verified', { orderId: firstOrderOf(checkout).id, userId: checkout.userId, gatewayPaymentId: paid.id });
     return placed > 0 ? 'paid' : 'restored';
   }

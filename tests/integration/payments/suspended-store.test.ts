@@ -19,7 +19,8 @@ import { loginSeller } from '../../helpers/seller-factories';
 
 /**
  * A store the operator suspends while a shopper's online checkout waits for its payment takes no new money: "Pay now"
- * is refused, and a payment captured after the checkout expired is refunded instead of bringing the order back.
+ * is refused, a payment already under way is refunded for that store's order (which is cancelled, its stock back), and
+ * a payment captured after the checkout expired is refunded instead of bringing the order back.
  */
 describe('online payment for a suspended store', () => {
   let ctx: TestContext;
@@ -131,6 +132,44 @@ describe('online payment for a suspended store', () => {
     expect(await shopperOrder(ctx.app, shopper.cookie, dairyOrder._id)).toMatchObject({ status: 'Cancelled', isPaid: false, refund: { status: 'processed', amount: 30 } });
     expect(await ctx.db.refund.count({ where: { gatewayPaymentId: late.razorpay_payment_id } })).toBe(1);
     // Spinach is taken again for the restored order; the milk stays with the store, untouched.
+    expect([await stockOf(spinach.id), await stockOf(milk.id)]).toEqual([3, 5]);
+  });
+
+  it('a payment already under way when the store was suspended is refunded whole, once; the order is cancelled and its stock goes back', async () => {
+    const shopper = await shopperWithAddress(ctx.app);
+    const dairy = await createStore(ctx.db, { storeName: 'Daily Dairy' });
+    const milk = await createProduct(ctx.db, { sellerId: dairy.id, name: 'Milk', offerPricePaise: 3_000, stockQuantity: 5 });
+    const checkout = await createOnlineOrder(ctx.app, shopper.cookie, { items: [{ product: milk.id, quantity: 2 }], address: shopper.address._id });
+    // The shopper is in the payment window when the operator suspends the store.
+    await suspend(dairy.id);
+    const paid = await payInTestCheckout(ctx.app, shopper.cookie, checkout.order.id, 'success');
+    await postVerify(ctx.app, shopper.cookie, { ...paid, orderId: checkout.dbOrderId });
+    expect((await decidedAttempts(ctx.db, paid.razorpay_payment_id))[0]!.outcome).toBe('refunding_store_not_selling');
+    const refund = await waitFor(() => ctx.db.refund.findFirst({ where: { gatewayPaymentId: paid.razorpay_payment_id, status: 'PROCESSED' } }), 'the payment to be refunded');
+    // ₹30 × 2 + ₹2 fee.
+    expect(refund).toMatchObject({ orderId: checkout.dbOrderId, amountPaise: 6_200, reason: 'The store stopped selling before the payment came' });
+    expect(await orderState(ctx.db, checkout.dbOrderId)).toMatchObject({ status: 'CANCELLED', isPaid: false, stock: [5] });
+    expect(await shopperOrder(ctx.app, shopper.cookie, checkout.dbOrderId)).toMatchObject({ status: 'Cancelled', isPaid: false, refund: { status: 'processed', amount: 62 } });
+
+    // The same payment's news again (the callback replayed, as a webhook would bring it): nothing more is refunded.
+    await postVerify(ctx.app, shopper.cookie, { ...paid, orderId: checkout.dbOrderId });
+    await decidedAttempts(ctx.db, paid.razorpay_payment_id, 2);
+    expect(await ctx.db.refund.count({ where: { gatewayPaymentId: paid.razorpay_payment_id } })).toBe(1);
+    expect(await orderState(ctx.db, checkout.dbOrderId)).toMatchObject({ status: 'CANCELLED', isPaid: false, stock: [5] });
+  });
+
+  it('a payment under way over two stores places the approved store’s order and refunds the suspended store’s part', async () => {
+    const { shopper, checkout, dairy, spinach, milk, greenOrder, dairyOrder } = await twoStoreCheckout();
+    await suspend(dairy.id);
+    const paid = await payInTestCheckout(ctx.app, shopper.cookie, checkout.order.id, 'success');
+    await postVerify(ctx.app, shopper.cookie, { ...paid, orderId: checkout.dbOrderId });
+    expect((await decidedAttempts(ctx.db, paid.razorpay_payment_id))[0]!.outcome).toBe('paid');
+    await waitFor(() => ctx.db.refund.findFirst({ where: { gatewayPaymentId: paid.razorpay_payment_id, status: 'PROCESSED' } }), 'the dairy part to be refunded');
+
+    expect(await shopperOrder(ctx.app, shopper.cookie, greenOrder._id)).toMatchObject({ status: 'Order Placed', isPaid: true, refund: null });
+    expect(await shopperOrder(ctx.app, shopper.cookie, dairyOrder._id)).toMatchObject({ status: 'Cancelled', isPaid: false, refund: { status: 'processed', amount: 30 } });
+    expect(await ctx.db.refund.count({ where: { gatewayPaymentId: paid.razorpay_payment_id } })).toBe(1);
+    // The spinach stays ordered; the milk goes back to the store's shelf.
     expect([await stockOf(spinach.id), await stockOf(milk.id)]).toEqual([3, 5]);
   });
 });
