@@ -99,7 +99,11 @@ export function createPaymentService(deps: {
   async function replay(checkoutId: string, userId: string): Promise<RazorpayCreateReply> {
     const [checkout, payment] = await Promise.all([orders.checkoutState(checkoutId), repo.latestPaymentOfCheckout(checkoutId)]);
     const waiting = checkout !== null && isAwaitingPayment(checkout);
-    if (waiting && payment) return checkoutReply(checkout, payment, userId);
+    if (waiting && payment) {
+      // Checkout opens again on this path too, so it may do so only when "Pay now" would.
+      await assertPayableNow(checkout);
+      return checkoutReply(checkout, payment, userId);
+    }
     if (checkout && !payment && checkout.orders.every((o) => o.status === DbOrderStatus.CANCELLED)) throw gatewayProblem(null);
     if (waiting) throw conflict('payment_preparing', 'Your payment is still being prepared; try again in a moment');
     throw conflict('order_not_pending', 'This order is no longer waiting for a payment');
@@ -115,6 +119,34 @@ export function createPaymentService(deps: {
       .filter((s) => s !== null && !isSelling(s.status))
       .map((s) => s!.storeName)
       .sort();
+  }
+
+  /**
+   * Whether Checkout may open again for a waiting checkout ("Pay now", or a create sent again with its Idempotency-Key);
+   * a 409 that says why not otherwise.
+   */
+  async function assertPayableNow(checkout: CheckoutPaymentState): Promise<void> {
+    // The one gateway order is for the whole checkout: paying it now would charge for a store's order that store
+    // cancelled, to refund it days later. (A shopper's own cancellation cancels every order waiting with it.)
+    if (checkout.orders.some((o) => o.status === DbOrderStatus.CANCELLED)) {
+      throw conflict(
+        'checkout_part_cancelled',
+        'A store cancelled its part of this checkout, so it cannot be paid as it was placed. Cancel this order and order the rest again: your cart still has the items.',
+      );
+    }
+    // A store the operator suspended since the checkout must not take new money, as a new checkout would refuse it
+    // (place_checkout). The orders stay as they are: they expire, or the shopper cancels them.
+    const closed = await storesNotSelling(checkout.orders.map((o) => o.sellerId));
+    if (closed.length > 0) {
+      throw conflict(
+        'store_not_selling',
+        `${closed.join(' and ')} ${closed.length === 1 ? 'is' : 'are'} not selling on FreshCart at the moment, so this order cannot be paid; nothing was charged. Cancel it, or leave it to be cancelled by itself when its time to pay runs out. Your cart still has the items.`,
+      );
+    }
+    const left = checkout.expiresAt ? (checkout.expiresAt.getTime() - Date.now()) / 1000 : Infinity;
+    if (left - CHECKOUT_MARGIN_SECONDS < MIN_CHECKOUT_SECONDS) {
+      throw conflict('payment_window_closed', 'The time to pay for this order is over; it will be cancelled and its items released shortly');
+    }
   }
 
   /** The checkout of the caller's own online order; 404 for anyone else's (or no) order. */
@@ -181,27 +213,7 @@ export function createPaymentService(deps: {
       const checkout = await ownOnlineCheckout(userId, orderId);
       const order = checkout.orders.find((o) => o.id === orderId)!;
       if (order.isPaid || order.status !== DbOrderStatus.PENDING) throw conflict('order_not_pending', 'This order is no longer waiting for a payment');
-      // The one gateway order is for the whole checkout: paying it now would charge for a store's order that store
-      // cancelled, to refund it days later. (A shopper's own cancellation cancels every order waiting with it.)
-      if (checkout.orders.some((o) => o.status === DbOrderStatus.CANCELLED)) {
-        throw conflict(
-          'checkout_part_cancelled',
-          'A store cancelled its part of this checkout, so it cannot be paid as it was placed. Cancel this order and order the rest again: your cart still has the items.',
-        );
-      }
-      // A store the operator suspended since the checkout must not take new money, as a new checkout would refuse it
-      // (place_checkout). The orders stay as they are: they expire, or the shopper cancels them.
-      const closed = await storesNotSelling(checkout.orders.map((o) => o.sellerId));
-      if (closed.length > 0) {
-        throw conflict(
-          'store_not_selling',
-          `${closed.join(' and ')} ${closed.length === 1 ? 'is' : 'are'} not selling on FreshCart at the moment, so this order cannot be paid; nothing was charged. Cancel it, or leave it to be cancelled by itself when its time to pay runs out. Your cart still has the items.`,
-        );
-      }
-      const left = checkout.expiresAt ? (checkout.expiresAt.getTime() - Date.now()) / 1000 : Infinity;
-      if (left - CHECKOUT_MARGIN_SECONDS < MIN_CHECKOUT_SECONDS) {
-        throw conflict('payment_window_closed', 'The time to pay for this order is over; it will be cancelled and its items released shortly');
-      }
+      await assertPayableNow(checkout);
       const payment = await repo.latestPaymentOfCheckout(checkout.id);
       if (!payment) throw conflict('payment_preparing', 'Your payment is still being prepared; try again in a moment');
       return checkoutReply(checkout, payment, userId);

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDto } from '../../../core/contracts/http/orders';
+import type { RazorpayCreateReply } from '../../../core/contracts/http/payments';
 import { OrderStatus } from '../../../core/domain/order-status';
 import { buildTestContext, type TestContext } from '../../helpers/build-app';
 import { createProduct, createStore, postCodOrder, shopperWithAddress } from '../../helpers/factories';
 import { openSocket, sellerWithSession, startLiveStack } from '../../helpers/live-helpers';
-import { ageOrder, checkoutOf, createOnlineOrder, payInTestCheckout, postCancel, postVerify, shopperOrder, waitFor } from '../../helpers/payment-flows';
+import { ageOrder, checkoutOf, createOnlineOrder, payInTestCheckout, postCancel, postCreate, postVerify, shopperOrder, waitFor } from '../../helpers/payment-flows';
 
 /**
  * A cart with several stores' products: one order per store, placed all or none under one checkout id, the ₹2 fee
@@ -157,6 +158,43 @@ describe('a checkout spanning stores', () => {
       // The shopper's own cancellation then ends the rest, stock back.
       expect((await postCancel(ctx.app, shopper.cookie, other._id)).statusCode).toBe(200);
       expect((await shopperOrder(ctx.app, shopper.cookie, other._id)).status).toBe('Cancelled');
+    });
+
+    it('the create sent again with its Idempotency-Key reopens Checkout only as "Pay now" would', async () => {
+      const shopper = await shopperWithAddress(ctx.app);
+      const { dairy, spinach, milk } = await twoStores();
+      const body = { items: [{ product: spinach.id, quantity: 2 }, { product: milk.id, quantity: 1 }], address: shopper.address._id };
+      const key = { 'idempotency-key': 'checkout-key-reopen-1' };
+      const first = await postCreate(ctx.app, shopper.cookie, body, key);
+      expect(first.statusCode, first.body).toBe(201);
+      const checkout = first.json<RazorpayCreateReply>();
+      // While every order waits, the same key brings the same Checkout back (a reply lost on its way).
+      const again = await postCreate(ctx.app, shopper.cookie, body, key);
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json()).toMatchObject({ order: { id: checkout.order.id, amount: 13_200 } });
+
+      // Once a store cancelled its part, it would charge for that part too.
+      const dairyOrder = (await Promise.all(checkout.orderIds.map((id) => shopperOrder(ctx.app, shopper.cookie, id)))).find((o) => o.seller.id === dairy.id)!;
+      await ctx.services.sellerOrders.updateStatus({ orderId: dairyOrder._id, status: OrderStatus.Cancelled, reason: 'Milk delivery did not come' }, dairy.id);
+      const afterCancel = await postCreate(ctx.app, shopper.cookie, body, key);
+      expect(afterCancel.statusCode).toBe(409);
+      expect(afterCancel.json()).toMatchObject({ code: 'checkout_part_cancelled' });
+    });
+
+    it('the create sent again with its Idempotency-Key after the time to pay is over says so, as "Pay now" does', async () => {
+      const shopper = await shopperWithAddress(ctx.app);
+      const { spinach } = await twoStores();
+      const body = { items: [{ product: spinach.id, quantity: 1 }], address: shopper.address._id };
+      const key = { 'idempotency-key': 'checkout-key-reopen-2' };
+      const first = await postCreate(ctx.app, shopper.cookie, body, key);
+      expect(first.statusCode, first.body).toBe(201);
+      const { dbOrderId } = first.json<RazorpayCreateReply>();
+      // Placed 15 minutes ago with 15 to pay: the reconciler has not cancelled it yet, but no Checkout fits any more.
+      await ageOrder(ctx.db, dbOrderId, 15, 15);
+      for (const res of [await postCreate(ctx.app, shopper.cookie, body, key), await ctx.app.inject({ method: 'POST', url: `/api/order/${dbOrderId}/pay`, headers: { cookie: shopper.cookie } })]) {
+        expect(res.statusCode).toBe(409);
+        expect(res.json()).toMatchObject({ code: 'payment_window_closed' });
+      }
     });
 
     it('cancelling one store’s order refunds its part only; the other stays paid; both parts back make the payment refunded', async () => {
