@@ -34,6 +34,8 @@ export type FakeRazorpay = {
   refuseNext: { path: RegExp; description: string } | null;
   /** How the next requests are answered: normally, with a 500 / 503, or never (a hung gateway). */
   mode: 'ok' | 'error500' | 'error503' | 'hang';
+  /** Called with each request as it arrives, before it is answered: a test may change `mode` for it from here. */
+  onRequest: ((request: RecordedRequest) => void) | null;
   /** When set, a refund is made at once but its answer comes this many ms later (a slow gateway). */
   refundAnswerDelayMs: number | null;
   /** A payment on a gateway order, as Checkout would make it. */
@@ -73,12 +75,13 @@ export async function startFakeRazorpay(options: { keyId?: string; keySecret?: s
   const requests: RecordedRequest[] = [];
   const hung = new Set<ServerResponse>();
 
-  const fake = { mode: 'ok', refuseNext: null, refundAnswerDelayMs: null } as FakeRazorpay;
+  const fake = { mode: 'ok', refuseNext: null, onRequest: null, refundAnswerDelayMs: null } as FakeRazorpay;
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const path = new URL(req.url ?? '/', 'http://fake').pathname;
     const body = await readBody(req);
     requests.push({ method: req.method ?? '', path, authorization: req.headers.authorization, userAgent: req.headers['user-agent'], body });
+    fake.onRequest?.(requests.at(-1)!);
     if (fake.mode === 'hang') return void hung.add(res);
     if (fake.mode === 'error500') return send(res, 500, { error: { code: 'SERVER_ERROR', description: 'The server encountered an error. The incident has been reported to admins.' } });
     if (fake.mode === 'error503') return send(res, 503, { error: { code: 'SERVER_ERROR', description: 'Service unavailable' } });

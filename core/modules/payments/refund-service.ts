@@ -109,8 +109,12 @@ export function createRefundService(deps: { repo: RefundRepository; transaction:
           throw error;
         }
         // Refused because an earlier request of ours got through after all (its answer lost, and not listed yet when
-        // we looked): that one is the refund.
-        const earlier = await earlierRequest().catch(() => undefined);
+        // we looked): that one is the refund. Unable to look, nothing is decided: a refund marked failed would stay
+        // failed when that earlier one is processed. Nothing is on its way now, so the next try may ask at once.
+        const earlier = await earlierRequest().catch(async (lookupError: unknown) => {
+          await repo.releaseRequest(refund.id);
+          throw lookupError;
+        });
         if (earlier) {
           await transaction((tx) => applyLocked(tx, refund, earlier));
           return 'found_earlier_request';

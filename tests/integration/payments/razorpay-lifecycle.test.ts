@@ -38,6 +38,7 @@ describe('payment lifecycle with the razorpay gateway', () => {
   beforeEach(() => {
     fake.mode = 'ok';
     fake.refuseNext = null;
+    fake.onRequest = null;
     lines.length = 0;
   });
 
@@ -116,6 +117,32 @@ describe('payment lifecycle with the razorpay gateway', () => {
     fake.mode = 'ok';
     expect(await ctx.services.refunds.request(refund.id)).toBe('requested');
     expect([...fake.refunds.values()].filter((r) => r.payment_id === payment.id)).toHaveLength(1);
+  });
+
+  it('a refused refund is marked failed only once the gateway could be asked whether an earlier request made it', async () => {
+    const { shopper, checkout, payment } = await paidOrder();
+    await postCancel(ctx.app, shopper.cookie, checkout.dbOrderId);
+    const refund = await ctx.db.refund.findFirstOrThrow({ where: { orderId: checkout.dbOrderId } });
+    const refusal = { path: /\/refund$/, description: 'The refund amount provided is greater than amount captured' };
+    // Refused, and the look for an earlier request that follows meets an outage (the second refunds list asked for).
+    let lists = 0;
+    fake.onRequest = (r) => {
+      if (r.method === 'GET' && r.path.endsWith('/refunds') && ++lists === 2) fake.mode = 'error503';
+    };
+    fake.refuseNext = refusal;
+    try {
+      await expect(ctx.services.refunds.request(refund.id)).rejects.toMatchObject({ kind: 'unavailable' });
+    } finally {
+      fake.onRequest = null;
+      fake.mode = 'ok';
+    }
+    expect(await ctx.db.refund.findUniqueOrThrow({ where: { id: refund.id } })).toMatchObject({ status: 'PENDING', gatewayRefundId: null });
+
+    // The next try may ask at once; refused again and nothing found, the refund is failed for support to look at.
+    fake.refuseNext = refusal;
+    expect(await ctx.services.refunds.request(refund.id)).toBe('rejected');
+    expect(await ctx.db.refund.findUniqueOrThrow({ where: { id: refund.id } })).toMatchObject({ status: 'FAILED' });
+    expect([...fake.refunds.values()].filter((r) => r.payment_id === payment.id)).toHaveLength(0);
   });
 
   it('a refund request that gets no answer in time is not asked again until the gateway has had time to make it', async () => {
