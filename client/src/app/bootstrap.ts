@@ -13,6 +13,10 @@ import { useStoreInfo } from '../features/store/stores/store-info-store';
 const SESSION_RETRY_MS = 2_000;
 const SESSION_RETRY_CAP_MS = 60_000;
 
+/** The check on its way and the one waiting after a miss: one of each at most, so asking now never starts a second loop. */
+let sessionInFlight: Promise<void> | null = null;
+let sessionRetry: ReturnType<typeof setTimeout> | undefined;
+
 /**
  * On load the app asks whether the visitor is a logged-in user; their server cart wins, unless the shopper changed the
  * cart while the check was on its way. Those changes are newer than the server's copy: they stay, and the cart sync
@@ -22,11 +26,29 @@ const SESSION_RETRY_CAP_MS = 60_000;
  * not this visitor's, changes or not: it goes, and a signed-in user gets their server cart.
  *
  * Only an answer counts. A check that got none (offline, a 5xx) leaves the visitor unknown, so pages that need a user
- * keep waiting rather than showing a signed-in shopper as signed out, and it is made again later. An answer that
- * arrives after a login or logout in this tab is older than that and is dropped.
+ * keep waiting rather than showing a signed-in shopper as signed out, and it is made again later; meanwhile those pages
+ * say it failed and offer to ask now. An answer that arrives after a login or logout in this tab is older than that and
+ * is dropped.
  */
 export function loadSession(): Promise<void> {
-  return checkSession(SESSION_RETRY_MS);
+  return askSession(SESSION_RETRY_MS);
+}
+
+/**
+ * Retry on a page waiting for the check: asks now rather than at the next retry (or joins the check on its way), and the
+ * page waits again meanwhile. The backoff starts over: someone is there, waiting.
+ */
+export function checkSessionNow(): void {
+  useSession.getState().sessionCheckRetried();
+  void askSession(SESSION_RETRY_MS);
+}
+
+function askSession(retryIn: number): Promise<void> {
+  clearTimeout(sessionRetry);
+  sessionInFlight ??= checkSession(retryIn).finally(() => {
+    sessionInFlight = null;
+  });
+  return sessionInFlight;
 }
 
 async function checkSession(retryIn: number): Promise<void> {
@@ -34,8 +56,10 @@ async function checkSession(retryIn: number): Promise<void> {
   try {
     user = await getCurrentUser();
   } catch {
-    setTimeout(() => {
-      if (!useSession.getState().checked) void checkSession(Math.min(retryIn * 2, SESSION_RETRY_CAP_MS));
+    if (useSession.getState().checked) return;
+    useSession.getState().sessionCheckFailed();
+    sessionRetry = setTimeout(() => {
+      if (!useSession.getState().checked) void askSession(Math.min(retryIn * 2, SESSION_RETRY_CAP_MS));
     }, retryIn);
     return;
   }

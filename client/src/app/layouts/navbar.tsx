@@ -191,7 +191,15 @@ export function Navbar() {
           ))}
           {user ? <NavLink to="/my-orders">My Orders</NavLink> : null}
           {user ? (
-            <button type="button" className="btn btn--ghost btn--small" onClick={() => void logoutUser()}>
+            <button
+              type="button"
+              className="btn btn--ghost btn--small"
+              onClick={() => {
+                // Logout goes home, which may be this very page: no path change would close the menu.
+                setMenuOpen(false);
+                void logoutUser();
+              }}
+            >
               Logout
             </button>
           ) : (

@@ -6,6 +6,7 @@ import { toast } from '../../components/ui/toast/toast-store';
 import { AddressForm, readAddressFormState } from '../../features/addresses/components/address-form';
 import { useSession } from '../../features/auth/stores/session-store';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { SessionPending } from './session-pending';
 import './routes.css';
 
 /** /add-address: add, or edit when navigation state carries { edit: true, address }. */
@@ -24,7 +25,15 @@ export function AddAddressRoute() {
     }
   }, [checked, user, navigate]);
 
-  if (!checked || !user) return <Spinner />;
+  if (!checked) {
+    return (
+      <div className="container page">
+        <SessionPending />
+      </div>
+    );
+  }
+  // A visitor: on the way to the cart.
+  if (!user) return <Spinner />;
 
   return (
     <div className="container page">

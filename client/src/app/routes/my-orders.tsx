@@ -3,8 +3,8 @@ import { useSession } from '../../features/auth/stores/session-store';
 import { useLiveConnection } from '../../features/live/stores/live-connection-store';
 import { MyOrdersList } from '../../features/orders/components/my-orders-list';
 import { NotifyOffer } from '../../features/orders/components/notify-offer';
-import { Spinner } from '../../components/ui/spinner';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { SessionPending } from './session-pending';
 import './routes.css';
 
 export function MyOrdersRoute() {
@@ -18,7 +18,7 @@ export function MyOrdersRoute() {
     <div className="container page my-orders">
       <h1 className="page-title title-rule">My Orders</h1>
       {!checked ? (
-        <Spinner />
+        <SessionPending />
       ) : user ? (
         <>
           <NotifyOffer />

@@ -2,6 +2,7 @@ import { Navigate, useNavigate } from 'react-router-dom';
 import { Spinner } from '../../../components/ui/spinner';
 import { AddressFields, EMPTY_ADDRESS } from '../../../features/addresses/components/address-fields';
 import { SellerRegisterForm } from '../../../features/seller/components/seller-register-form';
+import { ShopLogoLink } from '../../../features/seller/components/shop-logo-link';
 import { useSellerCheck } from '../../../features/seller/hooks/use-seller-check';
 import { sellerSelfOf, useSellerSession } from '../../../features/seller/stores/seller-session-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -20,6 +21,7 @@ export function SellerRegisterRoute() {
   if (status === 'seller') return <Navigate to="/seller" replace />;
   return (
     <main className="seller-login">
+      <ShopLogoLink />
       <SellerRegisterForm
         blankAddress={EMPTY_ADDRESS}
         pickupFields={(field) => <AddressFields field={field} />}

@@ -8,7 +8,11 @@ type SessionState = {
    * A check that got no answer leaves it false.
    */
   checked: boolean;
+  /** The check got no answer (it is asked again later): a page waiting for it says so and offers to ask now. */
+  checkFailed: boolean;
   sessionChecked: (user: UserDto | null) => void;
+  sessionCheckFailed: () => void;
+  sessionCheckRetried: () => void;
   userLoggedIn: (user: UserDto) => void;
   userLoggedOut: () => void;
 };
@@ -16,7 +20,10 @@ type SessionState = {
 export const useSession = create<SessionState>()((set) => ({
   user: null,
   checked: false,
-  sessionChecked: (user) => set({ user, checked: true }),
-  userLoggedIn: (user) => set({ user, checked: true }),
-  userLoggedOut: () => set({ user: null, checked: true }),
+  checkFailed: false,
+  sessionChecked: (user) => set({ user, checked: true, checkFailed: false }),
+  sessionCheckFailed: () => set({ checkFailed: true }),
+  sessionCheckRetried: () => set({ checkFailed: false }),
+  userLoggedIn: (user) => set({ user, checked: true, checkFailed: false }),
+  userLoggedOut: () => set({ user: null, checked: true, checkFailed: false }),
 }));

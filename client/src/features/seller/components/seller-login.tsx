@@ -5,6 +5,7 @@ import { toast } from '../../../components/ui/toast/toast-store';
 import { useZodForm } from '../../../hooks/use-zod-form';
 import { isSeller, sellerLogin } from '../api/seller-session';
 import { useSellerSession } from '../stores/seller-session-store';
+import { ShopLogoLink } from './shop-logo-link';
 import './seller.css';
 
 /** Whether a path is a page of the seller area, the only place a login here may lead. */
@@ -34,6 +35,7 @@ export function SellerLogin() {
 
   return (
     <main className="seller-login">
+      <ShopLogoLink />
       <form className="seller-login__form" onSubmit={form.handleSubmit} noValidate aria-labelledby="seller-login-title">
         <h1 id="seller-login-title" className="seller-login__title">
           <span className="accent">Seller</span> Login

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { Link, NavLink } from 'react-router-dom';
-import logo from '../../../assets/logo.svg';
+import { NavLink } from 'react-router-dom';
 import type { SellerSelfDto } from '@core/contracts/http/account-replies';
 import { BoxIcon, ChartIcon, ClipboardIcon, ListIcon, PlusIcon, StoreIcon } from '../../../components/ui/icons';
+import { ShopLogoLink } from './shop-logo-link';
 import { StoreStatusBanner } from './store-status-banner';
 import './seller.css';
 
@@ -34,9 +34,7 @@ export function SellerShell({ onLogout, children, newOrders, seller }: SellerShe
         Skip to content
       </a>
       <header className="seller-header">
-        <Link to="/" className="seller-header__logo">
-          <img src={logo} alt="FreshCart home" width={120} height={32} />
-        </Link>
+        <ShopLogoLink />
         <div className="seller-header__end">
           <p className="seller-header__store" data-testid="seller-store-name">
             {seller.storeName}
