@@ -2,7 +2,8 @@ import { toast } from '../components/ui/toast/toast-store';
 import { errorMessage } from '../lib/api-client';
 import { useSession } from '../features/auth/stores/session-store';
 import { updateCart } from '../features/cart/api/update-cart';
-import { followOtherTabs, hasUnsavedChanges, useCart } from '../features/cart/stores/cart-store';
+import { followOtherTabs, hasUnsavedChanges, useCart, type CartItems } from '../features/cart/stores/cart-store';
+import { useProducts } from '../features/products/stores/products-store';
 
 /**
  * When a user is logged in, every cart change is sent to the server. One request at a time; changes
@@ -29,13 +30,16 @@ export function startCartSync(): () => void {
     const sentFor = useSession.getState().user;
     if (!sentFor) return;
     inFlight = true;
-    const sent = useCart.getState().revision;
+    const { revision: sent, items } = useCart.getState();
     try {
-      const reply = await updateCart(useCart.getState().items);
+      const reply = await updateCart(items);
       // The same user object, not only the same id: a logout and a login again as the same user take the login's
       // merged cart, which is newer than this reply.
       const sameSession = useSession.getState().user === sentFor;
-      if (sameSession && useCart.getState().revision === sent) useCart.getState().cartReplaced(reply.cartItems, sentFor._id);
+      if (sameSession && useCart.getState().revision === sent) {
+        reportStockCaps(items, reply.cartItems);
+        useCart.getState().cartReplaced(reply.cartItems, sentFor._id);
+      }
     } catch (error) {
       toast.error(errorMessage(error), { id: 'cart-sync-failed' });
     } finally {
@@ -67,4 +71,24 @@ export function startCartSync(): () => void {
     stopSession();
     window.removeEventListener('online', saveIfUnsaved);
   };
+}
+
+/**
+ * The server keeps no more of a product than its counted stock (a line above it is cut down, and at a login a visitor's
+ * line of a product with none left is dropped), so the cart it answers with can hold fewer units than the shopper
+ * chose. Before that cart replaces `had`, one toast says so: naming the product when one line was cut.
+ */
+export function reportStockCaps(had: CartItems, kept: CartItems): void {
+  const cut = Object.keys(had).filter((id) => (kept[id] ?? 0) < (had[id] ?? 0));
+  if (cut.length === 0) return;
+  const product = cut.length === 1 ? useProducts.getState().products.find((p) => p._id === cut[0]) : undefined;
+  let message = 'Some items are not available in the quantity you chose; your cart has been updated';
+  if (product) {
+    const left = kept[product._id] ?? 0;
+    message =
+      left === 0
+        ? `${product.name} is not available now; your cart has been updated`
+        : `Only ${left} of ${product.name} ${left === 1 ? 'is' : 'are'} left; your cart has been updated`;
+  }
+  toast(message, { id: 'cart-stock-capped' });
 }

@@ -6,6 +6,7 @@ import { useSession } from '../../features/auth/stores/session-store';
 import { useCart, visitorItems } from '../../features/cart/stores/cart-store';
 import { LiveIndicator } from '../../features/live/components/live-indicator';
 import { TestModeBanner } from '../../features/store/components/test-mode-banner';
+import { reportStockCaps } from '../cart-sync';
 import { Footer } from './footer';
 import { MobileBottomBar } from './mobile-bottom-bar';
 import { Navbar } from './navbar';
@@ -48,7 +49,9 @@ export function RootLayout() {
         localCart={() => visitorItems(useCart.getState())}
         onAuthenticated={(user) => {
           // The merged cart (it already holds this browser's) before the user: the cart sync, which saves a cart with
-          // unsaved changes once a user appears, then has nothing to send.
+          // unsaved changes once a user appears, then has nothing to send. The merge caps each line at its stock, so
+          // the shopper hears of a line that came back smaller.
+          reportStockCaps(visitorItems(useCart.getState()), user.cartItems);
           useCart.getState().cartReplaced(user.cartItems, user._id);
           useSession.getState().userLoggedIn(user);
           // Logging in to check out keeps the shopper at the checkout; elsewhere the home page.

@@ -7,6 +7,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast/toast-store';
 import { useLoader } from '../../hooks/use-loader';
 import { CartControl } from '../../features/cart/components/cart-control';
+import { quantityLimit } from '../../features/cart/lib/stock-limit';
 import { useCart } from '../../features/cart/stores/cart-store';
 import { getProduct } from '../../features/products/api/get-products';
 import { ProductDetail } from '../../features/products/components/product-detail';
@@ -65,10 +66,13 @@ export function ProductRoute() {
     <div className="container page">
       <ProductDetail
         product={product}
-        cartControl={<CartControl productId={product._id} productName={product.name} wide />}
+        cartControl={<CartControl productId={product._id} productName={product.name} stock={product.stock} wide />}
         onBuyNow={() => {
-          itemAdded(product._id);
-          toast.success('Added To Cart');
+          // A cart that already holds all of the stock gets no more: Buy now only takes the shopper to it.
+          if ((useCart.getState().items[product._id] ?? 0) < quantityLimit(product.stock)) {
+            itemAdded(product._id);
+            toast.success('Added To Cart');
+          }
           navigate('/cart');
         }}
         related={
