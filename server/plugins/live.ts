@@ -62,10 +62,14 @@ export default fp(async function live(app: FastifyInstance) {
   // The process serves pages before its subscription is first in force (Redis down or slow at start must not keep it
   // from starting): what was published until then missed the sockets and the catalogue it took meanwhile, as in an
   // outage.
-  void subscriber.ready.then(() => {
-    if (hub.size() > 0) app.log.warn({ sockets: catchUp() }, 'live: Redis subscription in force; pages opened before it told to fetch again');
-    else catalog.invalidate();
-  });
+  subscriber.ready.then(
+    () => {
+      if (hub.size() > 0) app.log.warn({ sockets: catchUp() }, 'live: Redis subscription in force; pages opened before it told to fetch again');
+      else catalog.invalidate();
+    },
+    // Refused only when the process closes before it got one; the subscriber has logged it.
+    () => {},
+  );
   app.decorate('live', { hub, subscribed: subscriber.ready });
 
   const cadence = createPingCadence(hub, app.config.wsClientPingsPerSecond);
