@@ -7,7 +7,8 @@ export const WORKER_CLOSE_DEADLINE_MS = 10_000;
 /**
  * Closes a BullMQ worker, letting its running jobs finish, but never waits past a deadline: the close waits for the
  * worker's blocking connection to end, and an ioredis Cluster client that lost its node in a failover may never say
- * so. A job still running then is not lost: its lock lapses and another worker's stalled check runs it again.
+ * so. A job still running then is not lost: its lock lapses and another worker's stalled check runs it again (as
+ * many times as the job has attempts: worker-runtime.ts).
  */
 export async function closeWorker(worker: Worker, logger: Logger, what: string, deadlineMs = WORKER_CLOSE_DEADLINE_MS): Promise<void> {
   let timer: NodeJS.Timeout | undefined;

@@ -13,7 +13,7 @@ import { paymentHandlers } from './processors/payments-processor';
 import { dispatch, type Handlers, type ProcessorDeps } from './processors/processor-types';
 import { stockHandlers } from './processors/stock-processor';
 import { closeWorker } from './close-worker';
-import { createQueues } from './queues';
+import { createQueues, JOB_OPTIONS } from './queues';
 import { createPurge, startPurgeSchedule } from './maintenance/purge-schedule';
 import { createOutboxRelay } from './relay/outbox-relay';
 import { startReconcileSchedule } from './reconciler/reconcile-schedule';
@@ -62,6 +62,10 @@ export async function startWorkers(config: Config, logger: Logger, options: Work
       connection: workerConnection,
       prefix: queuePrefix(config),
       concurrency: 8,
+      // A job whose worker died (or was stopped past its deadline) stalls and is run again. BullMQ fails it for good
+      // at its second stall unless told otherwise, after the relay has marked its event published: as many stalls as
+      // attempts, since every consumer is idempotent.
+      maxStalledCount: JOB_OPTIONS.attempts,
       ...(options.stalledIntervalMs ? { stalledInterval: options.stalledIntervalMs } : {}),
       ...(options.lockDurationMs ? { lockDuration: options.lockDurationMs } : {}),
     });

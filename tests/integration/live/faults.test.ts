@@ -29,6 +29,28 @@ describe('event pipeline faults', () => {
   });
   afterAll(() => ctx.close());
 
+  /** A worker process that does an orders job's work and then hangs before acknowledging it (hanging-worker.ts). */
+  async function startHangingWorker() {
+    const child = fork(path.join(root, 'tests/helpers/hanging-worker.ts'), [ctx.config.databaseUrl, ctx.config.redisUrl, ctx.prefix], {
+      execArgv: ['--import', 'tsx'],
+      cwd: root,
+      stdio: 'ignore',
+    });
+    const effectDone = new Promise<string>((resolve) => child.on('message', (m: { effectDone?: string }) => m.effectDone && resolve(m.effectDone)));
+    await new Promise((resolve) => child.once('message', resolve));
+    return { child, effectDone };
+  }
+
+  /** The job's state once it settles (completed or failed), polled for up to 10 s. */
+  async function settledState(queue: Queue, jobId: string): Promise<string> {
+    let state = '';
+    for (let i = 0; i < 100 && state !== 'completed' && state !== 'failed'; i++) {
+      await sleep(100);
+      state = await queue.getJobState(jobId);
+    }
+    return state;
+  }
+
   it('accepts a COD order while Redis is unreachable and delivers its events exactly once when Redis is back', async () => {
     // An API process whose Redis is unreachable (a closed port), on the same database.
     const config = loadConfig({ DATABASE_URL: ctx.config.databaseUrl, REDIS_URL: 'redis://127.0.0.1:1', REDIS_PREFIX: ctx.prefix, UPLOAD_DIR: ctx.config.uploadDir, SERVE_CLIENT: 'false', LOG_LEVEL: 'silent', ...TEST_PASSWORD_COST, ...TEST_RATE_LIMITS });
@@ -98,13 +120,7 @@ describe('event pipeline faults', () => {
     const seller = await sellerWithSession(ctx);
     const sellerWs = await openSocket(baseUrl, { cookie: seller.cookie });
 
-    const child = fork(path.join(root, 'tests/helpers/hanging-worker.ts'), [ctx.config.databaseUrl, ctx.config.redisUrl, ctx.prefix], {
-      execArgv: ['--import', 'tsx'],
-      cwd: root,
-      stdio: 'ignore',
-    });
-    const effectDone = new Promise<string>((resolve) => child.on('message', (m: { effectDone?: string }) => m.effectDone && resolve(m.effectDone)));
-    await new Promise((resolve) => child.once('message', resolve));
+    const { child, effectDone } = await startHangingWorker();
 
     const order = await insertOrder(ctx.db, owner.userId);
     const eventId = await ctx.transaction((tx) => appendEvent(tx, 'order.placed', { orderId: order.id, userId: owner.userId }));
@@ -121,12 +137,7 @@ describe('event pipeline faults', () => {
     const stop = await startTestWorkers(ctx, { stalledIntervalMs: 300, lockDurationMs: 1000 });
     const orders = new Queue('orders', { connection: producer, prefix: ctx.prefix });
     try {
-      let state = '';
-      for (let i = 0; i < 100 && state !== 'completed'; i++) {
-        await sleep(100);
-        state = await orders.getJobState(eventId);
-      }
-      expect(state).toBe('completed');
+      expect(await settledState(orders, eventId)).toBe('completed');
       const job = await orders.getJob(eventId);
       expect(job?.returnvalue).toBe('announced to its owner, its store and the operator');
       expect(sellerWs.messages.filter((m) => m.type === 'order.created')).toHaveLength(1);
@@ -139,4 +150,34 @@ describe('event pipeline faults', () => {
       sellerWs.close();
     }
   });
+
+  it('runs to completion a job cut off twice (its worker killed, then the one that took it over), as it has attempts left', async () => {
+    const owner = await userWithSession(ctx);
+    const order = await insertOrder(ctx.db, owner.userId);
+    const first = await startHangingWorker();
+    const eventId = await ctx.transaction((tx) => appendEvent(tx, 'order.placed', { orderId: order.id, userId: owner.userId }));
+    const producer = createRedis(ctx.config, 'producer');
+    const queues = createQueues(producer, ctx.prefix);
+    const relay = createOutboxRelay({ databaseUrl: ctx.config.databaseUrl, queues, logger: createLogger('silent', 't'), pollMs: 60_000 });
+    const orders = new Queue('orders', { connection: producer, prefix: ctx.prefix });
+    let stop = async () => {};
+    try {
+      await relay.drainNow();
+      expect(await first.effectDone).toBe(eventId);
+      first.child.kill('SIGKILL');
+      // The second hanging worker's stalled check takes the job over, and it is cut off the same way.
+      const second = await startHangingWorker();
+      expect(await second.effectDone).toBe(eventId);
+      second.child.kill('SIGKILL');
+
+      stop = await startTestWorkers(ctx, { stalledIntervalMs: 300, lockDurationMs: 1000 });
+      expect(await settledState(orders, eventId)).toBe('completed');
+    } finally {
+      await stop();
+      await relay.stop();
+      await orders.close();
+      await Promise.allSettled(Object.values(queues).map((q) => q.close()));
+      producer.disconnect();
+    }
+  }, 30_000);
 });
