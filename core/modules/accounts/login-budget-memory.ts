@@ -10,7 +10,7 @@ type Keys = { pair: string; ip: string; account: string };
  */
 export function createLoginBudgetMemory(limits: LoginBudgetLimits, maxKeys = 10_000) {
   const counters = new Map<string, Counter>();
-  const accounts = new Map<string, { failures: number; lastFailureAt: number; resetAt: number }>();
+  const accounts = new Map<string, { failures: number; backoffFrom: number; resetAt: number }>();
   const windowMs = limits.windowSeconds * 1000;
 
   function live<T extends { resetAt: number }>(map: Map<string, T>, key: string): T | undefined {
@@ -38,16 +38,20 @@ export function createLoginBudgetMemory(limits: LoginBudgetLimits, maxKeys = 10_
       return {
         pair: counterState(keys.pair),
         ip: counterState(keys.ip),
-        account: { failures: account?.failures ?? 0, lastFailureAt: account?.lastFailureAt ?? 0 },
+        account: { failures: account?.failures ?? 0, backoffFrom: account?.backoffFrom ?? 0 },
       };
     },
-    take(keys: Keys): void {
+    /** `holdsAccountAt`: the backoff let this try through, and runs again from then (login-budget.ts). */
+    take(keys: Keys, holdsAccountAt: number | null): void {
       bump(keys.pair, 1);
       bump(keys.ip, 1);
+      if (holdsAccountAt === null) return;
+      const account = live(accounts, keys.account);
+      if (account) account.backoffFrom = holdsAccountAt;
     },
     fail(keys: Keys, now: number): void {
       const account = live(accounts, keys.account);
-      put(accounts, keys.account, { failures: (account?.failures ?? 0) + 1, lastFailureAt: now, resetAt: now + windowMs });
+      put(accounts, keys.account, { failures: (account?.failures ?? 0) + 1, backoffFrom: now, resetAt: now + windowMs });
     },
     succeed(keys: Keys): void {
       counters.delete(keys.pair);

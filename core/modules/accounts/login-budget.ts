@@ -6,8 +6,10 @@
  * - A client has `maxPerIp` attempts per window across all accounts, against one address guessing many emails.
  * - An account that has failed `accountFreeFailures` times in the window (from anyone) makes clients that have
  *   already failed on it wait between tries, doubling per failure up to `accountBackoffMaxMs`: the slower, distributed
- *   defence. A client that has not failed on the account is never held back by it, so nobody can lock someone else
- *   out by failing on their email: the right password from a fresh client always gets checked.
+ *   defence. The wait runs from the account's last failure, or from the last try it let through: that try holds the
+ *   account, so tries fired together the moment a wait ends (from as many addresses as the attacker has) get one of
+ *   them checked, not all. A client that has not failed on the account is never held back by it, so nobody can lock
+ *   someone else out by failing on their email: the right password from a fresh client always gets checked.
  */
 export type LoginBudgetLimits = {
   windowSeconds: number;
@@ -21,19 +23,22 @@ export type LoginBudgetLimits = {
 export type LoginBudgetState = {
   pair: { count: number; ttlSeconds: number };
   ip: { count: number; ttlSeconds: number };
-  account: { failures: number; lastFailureAt: number };
+  /** `backoffFrom`: the last failure, or the last try the backoff let through (ms since the epoch). */
+  account: { failures: number; backoffFrom: number };
 };
 
-export type LoginDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+/** `holdsAccount`: the try was let through by the backoff, so the account's wait runs again from now. */
+export type LoginDecision = { allowed: true; holdsAccount: boolean } | { allowed: false; retryAfterSeconds: number };
 
 export function decideLoginAttempt(state: LoginBudgetState, limits: LoginBudgetLimits, now: number): LoginDecision {
   const ttl = (t: number) => (t < 1 ? limits.windowSeconds : t);
   if (state.pair.count >= limits.maxPerPair) return { allowed: false, retryAfterSeconds: ttl(state.pair.ttlSeconds) };
   if (state.ip.count >= limits.maxPerIp) return { allowed: false, retryAfterSeconds: ttl(state.ip.ttlSeconds) };
-  if (state.pair.count > 0 && state.account.failures >= limits.accountFreeFailures) {
+  const backingOff = state.pair.count > 0 && state.account.failures >= limits.accountFreeFailures;
+  if (backingOff) {
     const delay = Math.min(limits.accountBackoffMaxMs, limits.accountBackoffBaseMs * 2 ** (state.account.failures - limits.accountFreeFailures));
-    const wait = state.account.lastFailureAt + delay - now;
+    const wait = state.account.backoffFrom + delay - now;
     if (wait > 0) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(wait / 1000)) };
   }
-  return { allowed: true };
+  return { allowed: true, holdsAccount: backingOff };
 }

@@ -55,6 +55,8 @@ if pair > 0 then
     local delay = math.min(cap, base * 2 ^ (failures - free))
     local wait = last + delay - now
     if wait > 0 then return {0, math.ceil(wait / 1000)} end
+    -- Let through, this try holds the account: the wait runs again from now for the tries that come with it.
+    redis.call('HSET', KEYS[3], 'last', now)
   end
 end
 -- The window starts at a key's first attempt. (EXPIRE's NX flag says the same, but only from Redis 7 on: on 6 the
@@ -67,7 +69,7 @@ spend(KEYS[1])
 spend(KEYS[2])
 return {1, 0}`;
 
-/** A failed check: the account's failure count and time feed the backoff of clients that keep failing. */
+/** A failed check: the account's failure count and time ('last') feed the backoff of clients that keep failing. */
 const FAIL_SCRIPT = `
 redis.call('HINCRBY', KEYS[1], 'failures', 1)
 redis.call('HSET', KEYS[1], 'last', ARGV[1])
@@ -137,7 +139,7 @@ export function createLoginRateLimiter(redis: Redis | undefined, options: LoginR
         },
         () => {
           const decision = decideLoginAttempt(memory.read(keys), limits, now);
-          if (decision.allowed) memory.take(keys);
+          if (decision.allowed) memory.take(keys, decision.holdsAccount ? now : null);
           return decision.allowed ? 0 : decision.retryAfterSeconds;
         },
       );

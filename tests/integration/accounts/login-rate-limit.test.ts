@@ -11,6 +11,21 @@ const loginFrom = (ctx: TestContext, ip: string, payload: Record<string, unknown
 const statuses = (responses: { statusCode: number }[]) =>
   responses.reduce<Record<number, number>>((counts, r) => ({ ...counts, [r.statusCode]: (counts[r.statusCode] ?? 0) + 1 }), {});
 
+/**
+ * 11 failures on one account from 11 addresses (10 are free, so each then waits 2 s from the last failure); then,
+ * the moment the wait is over, every one of them tries four times at once. Returns the burst's status counts.
+ */
+async function burstWhenWaitEnds(ctx: TestContext, subnet: string): Promise<Record<number, number>> {
+  const shopper = await registerUser(ctx.app);
+  for (let i = 0; i < 11; i++) await loginFrom(ctx, `${subnet}.${i}`, { email: shopper.email, password: 'wrong-password' });
+  expect((await loginFrom(ctx, `${subnet}.0`, { email: shopper.email, password: 'wrong-password' })).statusCode).toBe(429);
+  await new Promise((resolve) => setTimeout(resolve, 2_100));
+  const burst = await Promise.all(
+    Array.from({ length: 11 }, (_, i) => Array.from({ length: 4 }, (_, k) => loginFrom(ctx, `${subnet}.${i}`, { email: shopper.email, password: `wrong-${i}-${k}` }))).flat(),
+  );
+  return statuses(burst);
+}
+
 describe('POST /api/user/login budget (Redis up)', () => {
   let ctx: TestContext;
   beforeAll(async () => {
@@ -68,6 +83,10 @@ describe('POST /api/user/login budget (Redis up)', () => {
     expect(Number(again.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(Number(again.headers['retry-after'])).toBeLessThanOrEqual(4);
     expect(again.json().message).toMatch(/Try again in \d seconds?\./);
+  });
+
+  it('lets one try through when a backoff wait ends, however many clients that already failed fire at that moment', async () => {
+    expect(await burstWhenWaitEnds(ctx, '10.0.9')).toEqual({ 401: 1, 429: 43 });
   });
 
   it('keeps the counters in Redis, so every API instance sharing Redis sees them', async () => {
@@ -157,5 +176,9 @@ describe('POST /api/user/login budget (Redis down)', () => {
     const burst = await Promise.all(Array.from({ length: 20 }, () => loginFrom(ctx, '10.0.7.1', { email: shopper.email, password: 'wrong-password' })));
     expect(statuses(burst)).toEqual({ 401: 5, 429: 15 });
     expect((await loginFrom(ctx, '10.0.7.2', { email: shopper.email, password: shopper.password })).statusCode).toBe(200);
+  });
+
+  it('lets one try through when a backoff wait ends, in memory too', async () => {
+    expect(await burstWhenWaitEnds(ctx, '10.0.10')).toEqual({ 401: 1, 429: 43 });
   });
 });
