@@ -20,6 +20,19 @@ export type FormOptions<V extends Record<string, string>, S extends $ZodType> = 
 };
 
 /**
+ * Number fields holding text the browser cannot read as a number ("5e", "1.2.3"). The browser reports their value as
+ * empty, which a form would take as "left blank": an optional stock would silently stop being counted. Our forms skip
+ * the browser's own check (noValidate) to show their errors inline, so this one is made here.
+ */
+function unreadableNumbers(form: HTMLFormElement | undefined): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const element of Array.from(form?.elements ?? [])) {
+    if (element instanceof HTMLInputElement && element.type === 'number' && element.validity.badInput) errors[element.name] = 'Enter a number';
+  }
+  return errors;
+}
+
+/**
  * The one form hook: text values by field name, the contract's schema checked before anything is sent (inline errors
  * per field), a busy flag while the request is out, and server failures as toasts. `field(name)` gives what a
  * FormField needs; `reset` empties the form after a success that should leave it blank.
@@ -42,6 +55,11 @@ export function useZodForm<V extends Record<string, string>, S extends $ZodType>
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const unreadable = unreadableNumbers(event.currentTarget);
+    if (Object.keys(unreadable).length > 0) {
+      setErrors(unreadable);
+      return;
+    }
     const parsed = safeParse(options.schema, options.toInput ? options.toInput(values) : values);
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error));

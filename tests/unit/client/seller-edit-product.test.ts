@@ -47,4 +47,27 @@ describe('the seller’s edit product page', () => {
     expect(await screen.findByDisplayValue('Alphonso Mango')).toBeTruthy();
     expect(screen.queryByTestId('load-failed')).toBeNull();
   });
+
+  it('refuses a stock the browser cannot read as a number, instead of saving the product as not counted', async () => {
+    const sent: string[] = [];
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      if (init?.method === 'PUT') sent.push(url);
+      return json({ success: true, products: [mango], total: 1, page: 1, limit: null });
+    });
+    render(
+      createElement(
+        MemoryRouter,
+        { initialEntries: ['/seller/product-list/p1/edit'] },
+        createElement(Routes, null, createElement(Route, { path: '/seller/product-list/:id/edit', element: createElement(EditProductRoute) })),
+      ),
+    );
+    const stock = (await screen.findByLabelText('Stock (optional)')) as HTMLInputElement;
+    // "5e" typed into a number field: the browser reports the value as empty and the input as unreadable.
+    Object.defineProperty(stock, 'validity', { value: { ...stock.validity, badInput: true } });
+    fireEvent.change(stock, { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    expect(await screen.findByText('Enter a number')).toBeTruthy();
+    expect(sent).toEqual([]);
+  });
 });
