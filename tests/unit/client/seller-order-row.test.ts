@@ -38,4 +38,14 @@ describe('a seller board row offers only what the store may do', () => {
     row(orderFixture({ _id: 'cod', status: 'On The Way', isPaid: true }));
     expect(paidSwitch().disabled).toBe(false);
   });
+
+  it('a cash order marked paid is not offered for cancelling until it is marked unpaid, and says so', () => {
+    row(orderFixture({ _id: 'cash', isPaid: true }));
+    expect(screen.queryByTestId('seller-order-cancel')).toBeNull();
+    expect(screen.getByText('Mark unpaid to cancel')).toBeTruthy();
+    cleanup();
+    row(orderFixture({ _id: 'cash' }));
+    expect(screen.getByTestId('seller-order-cancel')).toBeTruthy();
+    expect(screen.queryByText('Mark unpaid to cancel')).toBeNull();
+  });
 });

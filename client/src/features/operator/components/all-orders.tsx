@@ -8,7 +8,7 @@ import { listHandlers, useLoader } from '../../../hooks/use-loader';
 import { formatDateTime } from '../../../lib/format';
 import { orderStatusOf } from '../../../lib/order-status';
 import { getAdminOrders, getAdminStores } from '../api/admin';
-import { useAdminOrders } from '../stores/admin-orders-store';
+import { heldPastFilter, useAdminOrders } from '../stores/admin-orders-store';
 import { useAdminStores } from '../stores/admin-stores-store';
 import './operator.css';
 import { isStatusFilter } from '../../../lib/order-status';
@@ -20,14 +20,15 @@ export function AllOrders({ refreshKey }: { refreshKey: number }) {
   const status = useAdminOrders((s) => s.status);
   const filter = useAdminOrders((s) => s.filter);
   const page = useAdminOrders((s) => s.page);
+  const pagesMoved = useAdminOrders(heldPastFilter);
   const stores = useAdminStores((s) => s.stores);
   const storesStatus = useAdminStores((s) => s.status);
 
   const { reload } = useLoader(() => getAdminOrders(filter, page, SELLER_ORDERS_PAGE_SIZE), [filter.seller, filter.status, page, refreshKey], {
     started: () => useAdminOrders.getState().ordersRequested(),
     loaded: ({ orders: list, total: count }) => useAdminOrders.getState().ordersLoaded(list, count),
+    // As on the seller board, a failure is also a toast: a refresh that fails over orders already shown says so.
     failed: () => useAdminOrders.getState().ordersFailed(),
-    quiet: true,
   });
   // The store filter's choices; the Stores page keeps the same list live.
   useLoader(storesStatus === 'idle' ? getAdminStores : null, [], listHandlers(useAdminStores, 'stores'));
@@ -75,12 +76,12 @@ export function AllOrders({ refreshKey }: { refreshKey: number }) {
         </p>
       </div>
 
+      {/* Orders that arrive live after a failed load do not hide the failure: the rest of the page is still missing. */}
+      {status === 'error' ? <LoadFailed what="orders" onRetry={reload} /> : null}
       {status === 'idle' || status === 'loading' ? (
         <Spinner label="Loading orders" />
-      ) : status === 'error' && orders.length === 0 ? (
-        <LoadFailed what="orders" onRetry={reload} />
       ) : orders.length === 0 ? (
-        <p className="muted">No orders match.</p>
+        status === 'error' ? null : <p className="muted">No orders match.</p>
       ) : (
         <div className="table-wrap">
           <table className="seller-table admin-table" data-testid="admin-orders">
@@ -125,7 +126,8 @@ export function AllOrders({ refreshKey }: { refreshKey: number }) {
         </div>
       )}
 
-      {pages > 1 ? (
+      {/* Past the first page there is always a way back, even when the page is left empty. */}
+      {page > 1 || pages > 1 ? (
         <nav className="pager" aria-label="Orders pages">
           <button type="button" className="btn btn--ghost btn--small" disabled={page <= 1} onClick={() => pageChanged(page - 1)}>
             Previous
@@ -133,7 +135,13 @@ export function AllOrders({ refreshKey }: { refreshKey: number }) {
           <span>
             Page {page} of {pages}
           </span>
-          <button type="button" className="btn btn--ghost btn--small" disabled={page >= pages} onClick={() => pageChanged(page + 1)}>
+          <button
+            type="button"
+            className="btn btn--ghost btn--small"
+            disabled={page >= pages}
+            // This page is loaded again first when orders left it: the server's later pages have moved up meanwhile.
+            onClick={() => (pagesMoved ? reload() : pageChanged(page + 1))}
+          >
             Next
           </button>
         </nav>

@@ -5,26 +5,38 @@ import { FormField } from '../../../components/ui/form-field';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { Spinner } from '../../../components/ui/spinner';
 import { useLoader } from '../../../hooks/use-loader';
+import { ApiError } from '../../../lib/api-client';
 import { getStoreTotals } from '../api/admin';
 import { lastSevenDays, periodQuery } from '../lib/period';
 import './operator.css';
 
 type Totals = StoreTotalsDto[];
 
+/** The server's reason when it refused the request itself (4xx): asking again would meet the same answer. */
+function refusalOf(error: unknown): string | null {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : null;
+}
+
 /** /seller/admin/totals: orders, units, gross and refunds per store for the days chosen (the last 7 by default). */
 export function StoreTotals({ refreshKey }: { refreshKey: number }) {
   const [period, setPeriod] = useState(lastSevenDays);
-  const [totals, setTotals] = useState<{ key: string; stores: Totals } | 'failed' | null>(null);
+  const [totals, setTotals] = useState<{ key: string; stores: Totals } | { key: string; refused: string } | 'failed' | null>(null);
   const query = periodQuery(period.from, period.to);
   const key = query.ok ? `${query.from}/${query.to}` : '';
+  // A message about both dates, or a missing one, goes by the first left empty, otherwise by the last.
+  const errorAt = query.ok ? null : (query.field ?? (period.from === '' ? 'from' : 'to'));
 
   const { reload } = useLoader(query.ok ? () => getStoreTotals(query.from, query.to) : null, [key, refreshKey], {
     loaded: (reply) => setTotals({ key, stores: reply.stores }),
-    failed: () => setTotals('failed'),
+    failed: (error) => {
+      const refused = refusalOf(error);
+      setTotals(refused === null ? 'failed' : { key, refused });
+    },
     quiet: true,
   });
 
-  const stores = totals !== null && totals !== 'failed' && totals.key === key ? totals.stores : null;
+  const answer = totals !== null && totals !== 'failed' && totals.key === key ? totals : null;
+  const stores = answer && 'stores' in answer ? answer.stores : null;
   const sum = (pick: (t: Totals[number]) => number) => (stores ?? []).reduce((n, t) => n + pick(t), 0);
 
   return (
@@ -40,7 +52,7 @@ export function StoreTotals({ refreshKey }: { refreshKey: number }) {
           value={period.from}
           max={period.to || undefined}
           onChange={(e) => setPeriod((p) => ({ ...p, from: e.target.value }))}
-          error={!query.ok && period.from === '' ? query.message : undefined}
+          error={!query.ok && errorAt === 'from' ? query.message : undefined}
         />
         <FormField
           label="To (included)"
@@ -49,11 +61,15 @@ export function StoreTotals({ refreshKey }: { refreshKey: number }) {
           value={period.to}
           min={period.from || undefined}
           onChange={(e) => setPeriod((p) => ({ ...p, to: e.target.value }))}
-          error={!query.ok && period.from !== '' ? query.message : undefined}
+          error={!query.ok && errorAt === 'to' ? query.message : undefined}
         />
       </div>
       {!query.ok ? null : totals === 'failed' ? (
         <LoadFailed what="the totals" onRetry={reload} />
+      ) : answer && 'refused' in answer ? (
+        <p className="load-failed" role="alert" data-testid="totals-refused">
+          {answer.refused}
+        </p>
       ) : stores === null ? (
         <Spinner label="Loading totals" />
       ) : stores.length === 0 ? (

@@ -83,7 +83,8 @@ export function StoresAdmin({ refreshKey }: { refreshKey: number }) {
   const stores = useAdminStores((s) => s.stores);
   const status = useAdminStores((s) => s.status);
   const [tab, setTab] = useState<StoreStatus>('pending');
-  const { reload } = useLoader(getAdminStores, [refreshKey], listHandlers(useAdminStores, 'stores', { quiet: true }));
+  // As on the seller board, a failure is also a toast: a refresh that fails over stores already shown says so.
+  const { reload } = useLoader(getAdminStores, [refreshKey], listHandlers(useAdminStores, 'stores'));
   const counts = countByStatus(stores);
   const shown = storesInTab(stores, tab);
 

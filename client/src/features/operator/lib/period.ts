@@ -1,3 +1,6 @@
+import { safeParse } from 'zod/mini';
+import { AdminTotalsQuery } from '@core/contracts/http/stores';
+
 /** A day as a date input holds it (yyyy-mm-dd), in the operator's own time zone. */
 function dayOf(date: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
@@ -18,7 +21,8 @@ export function lastSevenDays(now = new Date()): { from: string; to: string } {
   return { from: dayOf(from), to: dayOf(now) };
 }
 
-export type PeriodQuery = { ok: true; from: string; to: string } | { ok: false; message: string };
+/** A refused period's message, and the date it is about when it is about one of them. */
+export type PeriodQuery = { ok: true; from: string; to: string } | { ok: false; message: string; field?: 'from' | 'to' };
 
 /**
  * The chosen days (both included, as the inputs read) as the totals query's [from, to) instants: from the start of
@@ -30,5 +34,12 @@ export function periodQuery(fromDay: string, toDay: string): PeriodQuery {
   if (!from || !to) return { ok: false, message: 'Choose both dates' };
   if (from > to) return { ok: false, message: 'The start date must be on or before the end date' };
   const end = new Date(to.getFullYear(), to.getMonth(), to.getDate() + 1);
-  return { ok: true, from: from.toISOString(), to: end.toISOString() };
+  const query = { from: from.toISOString(), to: end.toISOString() };
+  // The server's own check of what is sent (the years it accepts), so a date it would refuse is told at its field.
+  const checked = safeParse(AdminTotalsQuery, query);
+  if (!checked.success) {
+    const issue = checked.error.issues[0]!;
+    return { ok: false, message: issue.message, field: issue.path[0] === 'from' ? 'from' : 'to' };
+  }
+  return { ok: true, ...query };
 }

@@ -6,7 +6,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useLoader } from '../../../hooks/use-loader';
 import { useNow } from '../../../hooks/use-now';
 import { getSellerOrders } from '../api/seller-orders';
-import { useSellerOrders } from '../stores/seller-orders-store';
+import { heldPastFilter, useSellerOrders } from '../stores/seller-orders-store';
 import { SellerOrderRow } from './seller-order-row';
 import './seller.css';
 import { isStatusFilter } from '../../../lib/order-status';
@@ -25,6 +25,7 @@ export function OrdersBoard({ refreshKey }: { refreshKey: number }) {
   const filterChanged = useSellerOrders((s) => s.filterChanged);
   const pageChanged = useSellerOrders((s) => s.pageChanged);
   const allSeen = useSellerOrders((s) => s.allSeen);
+  const pagesMoved = useSellerOrders(heldPastFilter);
 
   // A failure shows its reason as a toast (the message itself, never an undefined value).
   const { reload } = useLoader(() => getSellerOrders({ status: filter, page, limit: SELLER_ORDERS_PAGE_SIZE }), [filter, page, refreshKey], {
@@ -75,12 +76,12 @@ export function OrdersBoard({ refreshKey }: { refreshKey: number }) {
         </div>
       ) : null}
 
+      {/* Orders that arrive live after a failed load do not hide the failure: the rest of the page is still missing. */}
+      {status === 'error' ? <LoadFailed what="orders" onRetry={reload} /> : null}
       {status === 'idle' || status === 'loading' ? (
         <Spinner label="Loading orders" />
-      ) : status === 'error' && orders.length === 0 ? (
-        <LoadFailed what="orders" onRetry={reload} />
       ) : orders.length === 0 ? (
-        <p className="muted board-empty">No orders {filter ? `with status “${filter}”` : 'yet'}.</p>
+        status === 'error' ? null : <p className="muted board-empty">No orders {filter ? `with status “${filter}”` : 'yet'}.</p>
       ) : (
         <ul className="seller-orders" aria-label="Orders" data-testid="seller-orders">
           {shown.map((order) => (
@@ -89,7 +90,8 @@ export function OrdersBoard({ refreshKey }: { refreshKey: number }) {
         </ul>
       )}
 
-      {pages > 1 ? (
+      {/* Past the first page there is always a way back, even when the page is left empty. */}
+      {page > 1 || pages > 1 ? (
         <nav className="pager" aria-label="Orders pages">
           <button type="button" className="btn btn--ghost btn--small" disabled={page <= 1} onClick={() => pageChanged(page - 1)}>
             Previous
@@ -101,7 +103,8 @@ export function OrdersBoard({ refreshKey }: { refreshKey: number }) {
             type="button"
             className="btn btn--ghost btn--small"
             disabled={page >= pages}
-            onClick={() => pageChanged(page + 1)}
+            // This page is loaded again first when orders left it: the server's later pages have moved up meanwhile.
+            onClick={() => (pagesMoved ? reload() : pageChanged(page + 1))}
           >
             Next
           </button>

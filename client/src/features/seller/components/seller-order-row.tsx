@@ -39,7 +39,11 @@ export function SellerOrderRow({ order, isNew, late = false }: { order: OrderDto
   }
 
   const { address } = order;
-  const cancellable = status === OrderStatus.Pending || status === OrderStatus.OrderPlaced;
+  // Collected cash is handed back and marked unpaid before the order can be cancelled: the server refuses otherwise
+  // (README, cash on delivery).
+  const cashCollected = order.paymentType === 'COD' && order.isPaid;
+  const cancellableStatus = status === OrderStatus.Pending || status === OrderStatus.OrderPlaced;
+  const cancellable = cancellableStatus && !cashCollected;
   // Cash collected is the store's to record; an online order's paid state is the payment flow's, and a cancelled
   // order's stays as it ended: the server refuses those, so the switch does not offer them.
   const paidSettled = order.paymentType === 'Online' || status === OrderStatus.Cancelled;
@@ -175,6 +179,11 @@ export function SellerOrderRow({ order, isNew, late = false }: { order: OrderDto
           >
             Cancel order
           </button>
+        ) : null}
+        {cancellableStatus && cashCollected ? (
+          <p className="muted" data-testid="seller-order-cancel-blocked">
+            Mark unpaid to cancel
+          </p>
         ) : null}
         {cancellable && cancelling ? (
           <form
