@@ -10,6 +10,13 @@ const bool = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 /**
+ * A whole-number setting, written in digits alone. Number() would read ' ' as 0, '0x50' as 80 and '1e3' as 1000, so a
+ * slip could start the store with a value nobody meant.
+ */
+const wholeNumber = (min: number, max = Number.MAX_SAFE_INTEGER) =>
+  z.string().regex(/^\d+$/, 'must be a whole number, in digits only').transform(Number).pipe(z.number().min(min).max(max));
+
+/**
  * TRUST_PROXY: `false`, the socket's peer is the client; a hop count N, the nearest N hops are proxies and the client
  * is the address the farthest of them saw (right only when the API cannot be reached around them); proxy addresses or
  * CIDR ranges, comma-separated, hops from those are believed; or `true`, every entry is, so the client is the leftmost,
@@ -48,7 +55,7 @@ const ConfigSchema = z.object({
      * Connections each API process keeps to PostgreSQL. A few per database core is fastest: beyond that, concurrent
      * orders mostly wait on each other's row locks, at a CPU cost (measured in bench/README.md).
      */
-    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(6),
+    DATABASE_POOL_SIZE: wholeNumber(1, 100).default(6),
     REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').default('redis://127.0.0.1:6379'),
     /**
      * A Redis Cluster to use instead of REDIS_URL's single Redis: some of its nodes as host:port, comma-separated
@@ -65,7 +72,7 @@ const ConfigSchema = z.object({
      * defaults are allowed then, so nothing else may reach them), every interface (0.0.0.0) behind a public one.
      */
     HOST: z.string().optional(),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    PORT: wholeNumber(0, 65535).default(3000),
     /** The address shoppers use; Origin checks on state-changing calls and the WebSocket compare against it. */
     // Each check below answers only for a URL: `.url()` names one that is not.
     PUBLIC_ORIGIN: z.string().url().refine((v) => !URL.canParse(v) || isWebOrigin(v), 'must be an http:// or https:// origin, such as https://shop.example.com').optional(),
@@ -79,27 +86,27 @@ const ConfigSchema = z.object({
       .refine((v) => !URL.canParse(v) || isLoopbackOrigin(v), 'must be a loopback origin such as http://localhost:5173 (npm run dev sets it)')
       .optional(),
     UPLOAD_DIR: z.string().min(1).default('./uploads'),
-    MAX_IMAGE_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
+    MAX_IMAGE_BYTES: wholeNumber(1).default(5 * 1024 * 1024),
     SELLER_EMAIL: z.string().email().default('seller@freshcart.test'),
     SELLER_PASSWORD: z.string().min(8, 'must be at least 8 characters').default(DEMO_SELLER_PASSWORD),
-    SESSION_TTL_DAYS: z.coerce.number().int().positive().default(7),
+    SESSION_TTL_DAYS: wholeNumber(1).default(7),
     /** How long an API process may reuse a session it looked up (0: ask the database on every request). */
-    SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+    SESSION_CACHE_MS: wholeNumber(0, 60_000).default(5000),
     /**
      * Password hashing cost: scrypt N = 2^this (r = 8, p = 1). 17 is OWASP's current minimum for scrypt; each hash
      * then takes 128 MiB and about a fifth of a second of one core. Raise it and older hashes are upgraded at the next
      * login; lower values exist for test suites, which hash thousands of passwords.
      */
-    PASSWORD_SCRYPT_LOG2_N: z.coerce.number().int().min(10).max(20).default(17),
+    PASSWORD_SCRYPT_LOG2_N: wholeNumber(10, 20).default(17),
     /** Requests per minute one client address may make to login, order placement and payment verification (each). */
-    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+    RATE_LIMIT_PER_MINUTE: wholeNumber(1).default(30),
     /** Accounts one client address may register per hour. */
-    RATE_LIMIT_REGISTRATIONS_PER_HOUR: z.coerce.number().int().positive().default(20),
+    RATE_LIMIT_REGISTRATIONS_PER_HOUR: wholeNumber(1).default(20),
     /**
      * Product forms with images one store may send per hour, to add and to edit each. Images stay on disk for the
      * orders that show them, and anyone can open a store, so this bounds what one store can put on the disk.
      */
-    RATE_LIMIT_UPLOADS_PER_HOUR: z.coerce.number().int().positive().default(120),
+    RATE_LIMIT_UPLOADS_PER_HOUR: wholeNumber(1).default(120),
     RAZORPAY_KEY_ID: z.string().min(1).optional(),
     RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
     RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
@@ -118,31 +125,31 @@ const ConfigSchema = z.object({
      */
     SIMULATED_GATEWAY_WEBHOOKS: bool.default(true),
     /** How long an unpaid online order holds its stock; short, so nobody can hoard stock with unpaid orders. */
-    PAYMENT_EXPIRY_MINUTES: z.coerce.number().int().positive().default(15),
+    PAYMENT_EXPIRY_MINUTES: wholeNumber(1).default(15),
     /** Unpaid online orders one shopper may hold at once; one more is refused with 409. */
-    MAX_UNPAID_ONLINE_ORDERS: z.coerce.number().int().positive().default(3),
+    MAX_UNPAID_ONLINE_ORDERS: wholeNumber(1).default(3),
     /**
      * How long past its expiry an order still waits while a payment on it is in progress at the gateway (a UPI collect
      * can complete minutes after Checkout closed); after that it is cancelled, and a later capture is refunded.
      */
-    PAYMENT_GRACE_MINUTES: z.coerce.number().int().min(0).default(15),
-    RECONCILE_AFTER_MINUTES: z.coerce.number().int().positive().default(5),
-    RECONCILE_EVERY_SECONDS: z.coerce.number().int().positive().default(60),
-    OUTBOX_POLL_MS: z.coerce.number().int().positive().default(1000),
+    PAYMENT_GRACE_MINUTES: wholeNumber(0).default(15),
+    RECONCILE_AFTER_MINUTES: wholeNumber(1).default(5),
+    RECONCILE_EVERY_SECONDS: wholeNumber(1).default(60),
+    OUTBOX_POLL_MS: wholeNumber(1).default(1000),
     /** How often sockets are pinged and their sessions re-checked. */
-    WS_HEARTBEAT_MS: z.coerce.number().int().min(50).default(30_000),
+    WS_HEARTBEAT_MS: wholeNumber(50).default(30_000),
     /** Pings a second an API process lets its visible pages send in all: a fuller process asks for a slower cadence. */
-    WS_CLIENT_PINGS_PER_SECOND: z.coerce.number().int().positive().default(5_000),
+    WS_CLIENT_PINGS_PER_SECOND: wholeNumber(1).default(5_000),
     /** How often the worker role purges what retention no longer keeps (below). */
-    PURGE_EVERY_SECONDS: z.coerce.number().int().positive().default(3600),
+    PURGE_EVERY_SECONDS: wholeNumber(1).default(3600),
     /** Relayed outbox rows are kept this long for inspection, then deleted. */
-    RETENTION_PUBLISHED_EVENTS_HOURS: z.coerce.number().int().positive().default(24),
+    RETENTION_PUBLISHED_EVENTS_HOURS: wholeNumber(1).default(24),
     /** Sessions that expired or were revoked are deleted this long afterwards. */
-    RETENTION_ENDED_SESSIONS_DAYS: z.coerce.number().int().positive().default(7),
+    RETENTION_ENDED_SESSIONS_DAYS: wholeNumber(1).default(7),
     /** Stored webhook deliveries are deleted this long after they arrived (Razorpay stops retrying after 24 hours). */
-    RETENTION_WEBHOOKS_DAYS: z.coerce.number().int().positive().default(30),
+    RETENTION_WEBHOOKS_DAYS: wholeNumber(1).default(30),
     /** Failed jobs stay in their queue's failed set this long for inspection, then are removed. */
-    RETENTION_FAILED_JOBS_DAYS: z.coerce.number().int().positive().default(14),
+    RETENTION_FAILED_JOBS_DAYS: wholeNumber(1).default(14),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /**
      * `npm start` only: where the embedded PostgreSQL and the private redis-server keep their data, and whether they run
@@ -160,7 +167,7 @@ const ConfigSchema = z.object({
      * loopback, only a loopback address here says that no other machine reaches the store.
      */
     PUBLISHED_ADDRESS: z.string().optional(),
-    /** The cookie `Secure` flag; on by default when PUBLIC_ORIGIN is https. */
+    /** The cookie `Secure` flag; on by default when PUBLIC_ORIGIN is https, and never off then (clearTextCookies). */
     COOKIE_SECURE: bool.optional(),
   });
 
@@ -227,8 +234,8 @@ export class ConfigError extends Error {
 
 /** Reads the given environment (process.env by default); throws ConfigError listing every bad variable. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
-  // Empty strings count as unset, as they do in most .env files and compose files.
-  const env = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  // Empty (or blank) values count as unset, as they do in most .env files and compose files.
+  const env = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v.trim() !== ''));
   const parsed = ConfigSchema.safeParse(env);
   const problems = parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
   if (Boolean(env.RAZORPAY_KEY_ID) !== Boolean(env.RAZORPAY_KEY_SECRET)) {
@@ -238,10 +245,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (env.RAZORPAY_KEY_ID && !env.RAZORPAY_WEBHOOK_SECRET) {
     problems.push('RAZORPAY_WEBHOOK_SECRET: required with real Razorpay keys (the secret set on the Razorpay webhook)');
   }
-  if (parsed.success) problems.push(...unsafeDefaults(parsed.data));
+  if (parsed.success) problems.push(...unsafeDefaults(parsed.data), ...clearTextCookies(parsed.data));
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
-  const publicOrigin = e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`;
+  const publicOrigin = originOf(e);
   const simulated = !e.RAZORPAY_KEY_ID;
   return Object.freeze({
     databaseUrl: e.DATABASE_URL,
@@ -251,7 +258,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     redisPrefix: e.REDIS_PREFIX,
     host: e.HOST ?? defaultHost(publicOrigin),
     port: e.PORT,
-    publicOrigin: new URL(publicOrigin).origin,
+    publicOrigin,
     trustedOrigins: trustedOrigins([publicOrigin, ...(e.DEV_CLIENT_ORIGIN ? [e.DEV_CLIENT_ORIGIN] : [])]),
     uploadDir: e.UPLOAD_DIR,
     maxImageBytes: e.MAX_IMAGE_BYTES,
@@ -259,7 +266,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
     sessionCacheMs: e.SESSION_CACHE_MS,
     passwordScryptLogN: e.PASSWORD_SCRYPT_LOG2_N,
-    cookieSecure: e.COOKIE_SECURE ?? publicOrigin.startsWith('https:'),
+    cookieSecure: e.COOKIE_SECURE ?? isHttps(publicOrigin),
     rateLimits: Object.freeze({
       perMinute: e.RATE_LIMIT_PER_MINUTE,
       registrationsPerHour: e.RATE_LIMIT_REGISTRATIONS_PER_HOUR,
@@ -305,6 +312,22 @@ function clusterNodes(list: string | undefined): Config['redisClusterNodes'] {
       return Object.freeze({ host, port: Number(port) });
     }),
   );
+}
+
+/** The store's address, normalised (`HTTPS://Shop.Example.in/` is https://shop.example.in). */
+function originOf(e: z.output<typeof ConfigSchema>): string {
+  return new URL(e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`).origin;
+}
+
+const isHttps = (origin: string) => new URL(origin).protocol === 'https:';
+
+/**
+ * A store served over https must not let its session cookies travel without `Secure`: a single http request to its
+ * host (a typed address, an old link) would carry them in clear text, where anyone on the network can take them.
+ */
+function clearTextCookies(e: z.output<typeof ConfigSchema>): string[] {
+  if (e.COOKIE_SECURE !== false || !isHttps(originOf(e))) return [];
+  return ['COOKIE_SECURE: must not be false when PUBLIC_ORIGIN is https (the session cookies would also travel in clear text over http); remove it, or set it to true'];
 }
 
 /** Razorpay's test-mode keys take test cards and move no money: a store using them is a test store. */
@@ -402,5 +425,5 @@ export function isLoopbackOrigin(origin: string): boolean {
 
 /** Whether a variable was given explicitly (start.ts only falls back to embedded services for unset ones). */
 export function isSet(name: keyof Env, source: Record<string, string | undefined> = process.env): boolean {
-  return Boolean(source[name]);
+  return Boolean(source[name]?.trim());
 }

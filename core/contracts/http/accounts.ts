@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { VisitorCartItems } from './cart';
-import { EmailAddress, Text } from './common';
+import { EmailAddress, MobileNumber, Text } from './common';
 
 export const Password = z.string({ message: 'Password is required' }).check(z.minLength(1, 'Password is required'), z.maxLength(200, 'Password is too long'));
 
@@ -8,7 +8,7 @@ export const RegisterBody = z.strictObject({
   name: Text(80, 'Name'),
   email: EmailAddress,
   password: Password.check(z.minLength(8, 'Password must be at least 8 characters')),
-  phone: z.optional(z.string().check(z.trim(), z.regex(/^(\+91)?[6-9]\d{9}$/, 'Enter a 10-digit mobile number'))),
+  phone: z.optional(MobileNumber),
   /** A visitor's local cart, merged into the account's cart (invalid entries are dropped, not refused). */
   cartItems: z.optional(VisitorCartItems),
 });

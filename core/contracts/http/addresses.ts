@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { EmailAddress, Text } from './common';
+import { EmailAddress, MobileNumber, Text } from './common';
 
 export const AddressInput = z.strictObject({
   firstName: Text(60, 'First name'),
@@ -14,16 +14,7 @@ export const AddressInput = z.strictObject({
     z.string().check(z.trim(), z.regex(/^[1-9]\d{5}$/, 'Enter a 6-digit PIN code')),
   ),
   country: Text(60, 'Country'),
-  phone: z.pipe(
-    z.pipe(
-      z.union([z.string(), z.number()]),
-      z.transform((p: string | number) => String(p).replace(/[\s-]/g, '')),
-    ),
-    z.pipe(
-      z.string().check(z.regex(/^(\+91|91)?[6-9]\d{9}$/, 'Enter a 10-digit mobile number')),
-      z.transform((p: string) => p.slice(-10)),
-    ),
-  ),
+  phone: MobileNumber,
 });
 export type AddressInput = z.infer<typeof AddressInput>;
 

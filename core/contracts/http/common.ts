@@ -17,6 +17,21 @@ export const EmailAddress = z.pipe(
 );
 
 /**
+ * An Indian mobile number as people type it: with spaces or dashes, a +91 or 91 in front, or as a number from a
+ * numeric input. It is kept as its 10 digits, so sign-up, Become Seller and the address form store one number one way.
+ */
+export const MobileNumber = z.pipe(
+  z.pipe(
+    z.union([z.string(), z.number()]),
+    z.transform((p: string | number) => String(p).replace(/[\s-]/g, '')),
+  ),
+  z.pipe(
+    z.string().check(z.regex(/^(\+91|91)?[6-9]\d{9}$/, 'Enter a 10-digit mobile number')),
+    z.transform((p: string) => p.slice(-10)),
+  ),
+);
+
+/**
  * Control characters have no place in names and addresses, and PostgreSQL cannot store U+0000 at all (it would
  * otherwise surface as a 500), so text fields refuse them with a 400.
  */

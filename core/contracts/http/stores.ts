@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { Password } from './accounts';
 import { AddressInput } from './addresses';
-import { EmailAddress, Pagination, Text, Uuid } from './common';
+import { EmailAddress, MobileNumber, Pagination, Text, Uuid } from './common';
 import { OrderStatusEnum } from './order-replies';
 import { StoreStatus } from './store-replies';
 
@@ -10,8 +10,7 @@ export const SellerRegisterBody = z.strictObject({
   storeName: Text(80, 'Store name'),
   name: Text(80, 'Name'),
   email: EmailAddress,
-  // The same mobile number rule as the address form's.
-  phone: AddressInput.shape.phone,
+  phone: MobileNumber,
   password: Password.check(z.minLength(8, 'Password must be at least 8 characters')),
   address: AddressInput,
 });

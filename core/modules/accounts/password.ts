@@ -27,13 +27,17 @@ export type PasswordCheck = {
  */
 export function createPasswordHasher(options: { logN: number }) {
   const N = 2 ** options.logN;
-  let dummy: Promise<string> | undefined;
+  const format = (salt: Buffer, key: Buffer) => ['scrypt', N, R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
 
   async function hash(password: string): Promise<string> {
     const salt = randomBytes(16);
-    const key = await scrypt(password, salt, { N, r: R, p: P, maxmem: maxmemFor(N) });
-    return ['scrypt', N, R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
+    return format(salt, await scrypt(password, salt, { N, r: R, p: P, maxmem: maxmemFor(N) }));
   }
+
+  // Checked against when an account does not exist: verifying it costs one scrypt at the current cost, as a real hash
+  // does. Its key is random bytes, so no password matches, and it is ready from the start: hashing it on first use
+  // would make the first unknown email a process sees take two scrypts, telling that it is not registered.
+  const dummy = Promise.resolve(format(randomBytes(16), randomBytes(KEY_LENGTH)));
 
   return {
     hash,
@@ -52,7 +56,6 @@ export function createPasswordHasher(options: { logN: number }) {
 
     /** A hash to compare against when the account does not exist, so timing does not reveal which emails are registered. */
     dummyHash(): Promise<string> {
-      dummy ??= hash(randomBytes(16).toString('hex'));
       return dummy;
     },
   };

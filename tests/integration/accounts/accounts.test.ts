@@ -4,7 +4,8 @@ import { createSessionRepository } from '../../../core/modules/accounts/session-
 import { hashToken } from '../../../core/modules/accounts/session-service';
 import { createServices } from '../../../core/services';
 import { buildTestContext, type TestContext } from '../../helpers/build-app';
-import { createProduct, registerUser, sessionCookie } from '../../helpers/factories';
+import { createAddress, createProduct, registerUser, sessionCookie } from '../../helpers/factories';
+import { sellerRegisterBody } from '../../helpers/store-helpers';
 
 describe('shopper accounts', () => {
   let ctx: TestContext;
@@ -25,7 +26,7 @@ describe('shopper accounts', () => {
       expect(res.json()).toEqual({
         success: true,
         message: 'Account created',
-        user: { _id: expect.any(String), name: 'Ravi Kumar', email: 'ravi@example.com', phone: '+919812345678', cartItems: {} },
+        user: { _id: expect.any(String), name: 'Ravi Kumar', email: 'ravi@example.com', phone: '9812345678', cartItems: {} },
       });
       const cookie = res.cookies.find((c) => c.name === 'sid')!;
       expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
@@ -45,6 +46,29 @@ describe('shopper accounts', () => {
       expect(user.sessions[0]!.tokenHash).toBe(hashToken(token));
       expect(user.sessions[0]!.tokenHash).not.toBe(token);
       expect(user.sessions[0]!.expiresAt.getTime()).toBeGreaterThan(Date.now());
+    });
+
+    it('stores a mobile number as its 10 digits, however it was typed, as Become Seller and the address form do', async () => {
+      const typed = ['9876543210', '+919876543210', '919876543210', '98765 43210', '+91 98765-43210', 9876543210];
+      for (const [n, phone] of typed.entries()) {
+        const res = await register({ name: 'Ravi', email: `mobile-${n}@example.com`, password: 'long-enough-pw', phone });
+        expect(res.statusCode, String(phone)).toBe(201);
+        expect(res.json().user.phone, String(phone)).toBe('9876543210');
+        expect((await ctx.db.user.findUniqueOrThrow({ where: { email: `mobile-${n}@example.com` } })).phone).toBe('9876543210');
+      }
+      const seller = await ctx.app.inject({ method: 'POST', url: '/api/seller/register', payload: sellerRegisterBody({ phone: '+91 98765-43210' }) });
+      expect(seller.json().seller.phone).toBe('9876543210');
+      const shopper = await registerUser(ctx.app);
+      expect((await createAddress(ctx.app, shopper.cookie, { phone: '+91 98765-43210' })).phone).toBe('9876543210');
+    });
+
+    it('refuses a phone that is no mobile number with 400, creating nothing', async () => {
+      for (const phone of ['12345', '+1 5551234567', '5876543210', '98765432101', '']) {
+        const res = await register({ name: 'Ravi', email: 'not-a-mobile@example.com', password: 'long-enough-pw', phone });
+        expect(res.statusCode, phone).toBe(400);
+        expect(res.json().message, phone).toContain('Enter a 10-digit mobile number');
+      }
+      expect(await ctx.db.user.count({ where: { email: 'not-a-mobile@example.com' } })).toBe(0);
     });
 
     it('refuses a second account for the same email, whatever its letter case (409)', async () => {
@@ -232,11 +256,12 @@ describe('a session revoked outside this API process', () => {
   });
 });
 
-describe('the session cookie over https', () => {
+// The scheme's letter case is the address's own business: HTTPS://… is served over https all the same.
+describe.each(['https://shop.example.in', 'HTTPS://shop.example.in'])('the session cookies with PUBLIC_ORIGIN %s', (origin) => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await buildTestContext({
-      PUBLIC_ORIGIN: 'https://shop.example.in',
+      PUBLIC_ORIGIN: origin,
       SELLER_PASSWORD: 'a-password-of-our-own',
       ALLOW_TEST_PAYMENTS: 'true',
       SIMULATED_GATEWAY_SECRET: 'a-test-store-signing-secret',
@@ -244,9 +269,14 @@ describe('the session cookie over https', () => {
   });
   afterAll(() => ctx.close());
 
-  it('is marked Secure when the public origin is https', async () => {
+  it('are marked Secure, the shopper’s and the seller’s', async () => {
     const res = await ctx.app.inject({ method: 'POST', url: '/api/user/register', payload: { name: 'S', email: 's@example.com', password: 'password123' } });
     expect(res.statusCode).toBe(201);
     expect(res.cookies.find((c) => c.name === 'sid')).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax' });
+    expect(res.headers['strict-transport-security']).toBeDefined();
+
+    const seller = await ctx.app.inject({ method: 'POST', url: '/api/seller/register', payload: sellerRegisterBody() });
+    expect(seller.statusCode, seller.body).toBe(201);
+    expect(seller.cookies.find((c) => c.name === 'seller_sid')).toMatchObject({ secure: true, httpOnly: true });
   });
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPasswordHasher } from '../../../core/modules/accounts/password';
+import { hashToken } from '../../../core/modules/accounts/session-service';
 import { ensureConfiguredSeller } from '../../../core/modules/sellers/seller-service';
 import { buildTestContext, type TestContext } from '../../helpers/build-app';
 import { cookieFrom, loginSeller, shopperCookie } from '../../helpers/seller-factories';
@@ -127,15 +128,23 @@ describe('GET /api/seller/logout', () => {
     expect((await isAuth(cookie)).json().success).toBe(false);
   });
 
-  it('is 401 without a seller session', async () => {
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/seller/logout' })).statusCode).toBe(401);
+  it('succeeds and clears the cookie without a live session too (revoked, expired, forged or none), as the shopper’s does', async () => {
+    const revoked = await loginSeller(ctx);
+    await ctx.services.sessions.revoke(revoked.slice('seller_sid='.length));
+    const expired = await loginSeller(ctx);
+    await ctx.db.session.update({ where: { tokenHash: hashToken(expired.slice('seller_sid='.length)) }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    for (const cookie of [revoked, expired, 'seller_sid=forged-token', undefined]) {
+      const res = await ctx.app.inject({ method: 'GET', url: '/api/seller/logout', headers: cookie ? { cookie } : {} });
+      expect(res.statusCode, String(cookie)).toBe(200);
+      expect(res.json()).toEqual({ success: true, message: 'Logged out' });
+      expect(res.cookies.find((c) => c.name === 'seller_sid')?.value, String(cookie)).toBe('');
+    }
   });
 });
 
 describe('every seller call', () => {
   const id = randomUUID();
   const calls = [
-    { method: 'GET', url: '/api/seller/logout' },
     { method: 'POST', url: '/api/product/add', payload: { productData: '{}' } },
     { method: 'POST', url: '/api/product/stock', payload: { id, inStock: false } },
     { method: 'DELETE', url: `/api/product/${id}/delete` },

@@ -1,6 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { scrypt } from 'node:crypto';
+import { describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../../core/infra/config';
 import { createPasswordHasher } from '../../../core/modules/accounts/password';
+
+// The real scrypt, counted: what a login costs is how many scrypts it runs.
+vi.mock('node:crypto', async (importOriginal) => {
+  const crypto = await importOriginal<typeof import('node:crypto')>();
+  return { ...crypto, scrypt: vi.fn(crypto.scrypt) };
+});
 
 describe('password hashing', () => {
   it('hashes at scrypt N ≥ 2^17 with the production configuration', async () => {
@@ -28,6 +35,21 @@ describe('password hashing', () => {
     expect(await current.verify('pw-123456', older)).toEqual({ ok: true, outdated: true });
     expect(await current.verify('not-it', older)).toEqual({ ok: false, outdated: false });
     expect(await createPasswordHasher({ logN: 10 }).verify('pw-123456', await current.hash('pw-123456'))).toEqual({ ok: true, outdated: false });
+  });
+
+  it('checks an unknown email with one scrypt at the current cost, as a known one, from the very first login', async () => {
+    const passwords = createPasswordHasher({ logN: 12 });
+    vi.mocked(scrypt).mockClear();
+    const dummy = await passwords.dummyHash();
+    expect(await passwords.verify('a-guess-123', dummy)).toEqual({ ok: false, outdated: false });
+    expect(scrypt).toHaveBeenCalledTimes(1);
+    expect(dummy.split('$').slice(0, 4)).toEqual(['scrypt', String(2 ** 12), '8', '1']);
+
+    const stored = await passwords.hash('pw-123456');
+    vi.mocked(scrypt).mockClear();
+    expect(await passwords.verify('a-guess-123', stored)).toEqual({ ok: false, outdated: false });
+    expect(await passwords.verify('a-guess-123', await passwords.dummyHash())).toEqual({ ok: false, outdated: false });
+    expect(scrypt).toHaveBeenCalledTimes(2);
   });
 
   it('answers false, never throws, for a malformed stored hash', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, isLoopbackOrigin, loadConfig, paymentsLine } from '../../../core/infra/config';
+import { ConfigError, isLoopbackOrigin, isSet, loadConfig, paymentsLine } from '../../../core/infra/config';
 import { isCluster, keyGroup, queuePrefix } from '../../../core/infra/redis';
 
 describe('loadConfig', () => {
@@ -41,6 +41,63 @@ describe('loadConfig', () => {
 
   it('treats empty strings as unset', () => {
     expect(loadConfig({ PORT: '' }).port).toBe(3000);
+  });
+
+  it('treats blank values as unset, not as 0', () => {
+    for (const blank of [' ', '  ', '\t', ' \n']) {
+      const config = loadConfig({ PORT: blank, PAYMENT_GRACE_MINUTES: blank, SESSION_CACHE_MS: blank });
+      expect(config.port).toBe(3000);
+      expect(config.publicOrigin).toBe('http://localhost:3000');
+      expect(config.payments.graceMinutes).toBe(15);
+      expect(config.sessionCacheMs).toBe(5000);
+      // `npm start` agrees: a blank DATABASE_URL leaves it free to run its own PostgreSQL.
+      expect(isSet('DATABASE_URL', { DATABASE_URL: blank })).toBe(false);
+    }
+  });
+
+  it('reads every number setting from digits alone, naming a variable written otherwise', () => {
+    const numbers = [
+      'DATABASE_POOL_SIZE', 'PORT', 'MAX_IMAGE_BYTES', 'SESSION_TTL_DAYS', 'SESSION_CACHE_MS', 'PASSWORD_SCRYPT_LOG2_N',
+      'RATE_LIMIT_PER_MINUTE', 'RATE_LIMIT_REGISTRATIONS_PER_HOUR', 'RATE_LIMIT_UPLOADS_PER_HOUR', 'PAYMENT_EXPIRY_MINUTES',
+      'MAX_UNPAID_ONLINE_ORDERS', 'PAYMENT_GRACE_MINUTES', 'RECONCILE_AFTER_MINUTES', 'RECONCILE_EVERY_SECONDS', 'OUTBOX_POLL_MS',
+      'WS_HEARTBEAT_MS', 'WS_CLIENT_PINGS_PER_SECOND', 'PURGE_EVERY_SECONDS', 'RETENTION_PUBLISHED_EVENTS_HOURS',
+      'RETENTION_ENDED_SESSIONS_DAYS', 'RETENTION_WEBHOOKS_DAYS', 'RETENTION_FAILED_JOBS_DAYS',
+    ];
+    // Each written as 16, in a way Number() would take.
+    for (const written of ['0x10', '1.6e1', '16.0', '+16', ' 16', '16 ', '0b10000', '1_6']) {
+      let problems: string[] = [];
+      try {
+        loadConfig(Object.fromEntries(numbers.map((name) => [name, written])));
+      } catch (error) {
+        problems = (error as ConfigError).problems;
+      }
+      expect(problems, written).toEqual(numbers.map((name) => `${name}: must be a whole number, in digits only`));
+    }
+    expect(loadConfig({ PORT: '0080', PAYMENT_GRACE_MINUTES: '0' })).toMatchObject({ port: 80, payments: { graceMinutes: 0 } });
+  });
+});
+
+describe('the session cookies over https', () => {
+  const shop = { SELLER_PASSWORD: 'our-own-password', ALLOW_TEST_PAYMENTS: 'true', SIMULATED_GATEWAY_SECRET: 'a-secret-of-our-own' };
+
+  it('are Secure for an https public origin, whatever the letter case of its scheme', () => {
+    for (const origin of ['https://shop.example.in', 'HTTPS://Shop.Example.in', 'Https://shop.example.in/']) {
+      const config = loadConfig({ ...shop, PUBLIC_ORIGIN: origin });
+      expect(config.publicOrigin, origin).toBe('https://shop.example.in');
+      expect(config.cookieSecure, origin).toBe(true);
+    }
+    expect(loadConfig({ PUBLIC_ORIGIN: 'HTTP://localhost:3000' }).cookieSecure).toBe(false);
+    expect(loadConfig({ PUBLIC_ORIGIN: 'http://localhost:3000', COOKIE_SECURE: 'true' }).cookieSecure).toBe(true);
+  });
+
+  it('cannot be switched to clear text while the public origin is https, and the refusal says what to do', () => {
+    for (const origin of ['https://shop.example.in', 'HTTPS://shop.example.in', 'https://localhost:3443']) {
+      expect(() => loadConfig({ ...shop, PUBLIC_ORIGIN: origin, COOKIE_SECURE: 'false' }), origin).toThrow(
+        /COOKIE_SECURE: must not be false when PUBLIC_ORIGIN is https .*; remove it, or set it to true/,
+      );
+    }
+    expect(loadConfig({ ...shop, PUBLIC_ORIGIN: 'https://shop.example.in', COOKIE_SECURE: 'true' }).cookieSecure).toBe(true);
+    expect(loadConfig({ PUBLIC_ORIGIN: 'http://localhost:3000', COOKIE_SECURE: 'false' }).cookieSecure).toBe(false);
   });
 });
 

@@ -44,7 +44,9 @@ export default async function sellerRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get('/logout', { onRequest: [app.refuseCrossSite, app.requireSeller], schema: { response: { 200: MessageReply, ...ErrorReplies } } }, async (request, reply) => {
+  // As the shopper's logout: without a live session (revoked, expired, or none) it still clears the cookie and succeeds,
+  // so a browser holding a dead cookie can always be signed out.
+  app.get('/logout', { onRequest: app.refuseCrossSite, schema: { response: { 200: MessageReply, ...ErrorReplies } } }, async (request, reply) => {
     await sellers.logout(request.cookies[SELLER_COOKIE]);
     app.clearSessionCookie(reply, 'seller');
     return { success: true as const, message: 'Logged out' };
