@@ -2,10 +2,9 @@ import { Link, Navigate } from 'react-router-dom';
 import { safeParse, z } from 'zod/mini';
 import { OrderDto } from '@core/contracts/http/order-replies';
 import { formatRupees, paiseToRupees, rupeesToPaise } from '@core/domain/money';
-import { OrderStatus } from '@core/domain/order-status';
 import { Spinner } from '../../components/ui/spinner';
 import { useFollowedOrders } from '../../features/orders/hooks/use-followed-orders';
-import { orderStatusOf } from '../../lib/order-status';
+import { placedPaymentText } from '../../features/orders/lib/placed-payment-text';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { PlacedItems } from './placed-items';
 import './routes.css';
@@ -23,14 +22,6 @@ export function severalPlaced(state: unknown): OrderDto[] | null {
 export function severalFollowed(state: unknown): string[] | null {
   const parsed = safeParse(SeveralIds, state);
   return parsed.success ? parsed.data.orderIds : null;
-}
-
-/** What the shopper is told about paying for the checkout: one payment for all its orders. */
-function paymentText(orders: OrderDto[]): string {
-  if (orders[0]!.paymentType === 'COD') return 'Cash on delivery: pay each store’s order when it arrives.';
-  if (orders.every((o) => o.isPaid)) return 'Paid';
-  if (orders.every((o) => orderStatusOf(o) === OrderStatus.Cancelled)) return 'Payment not completed: the orders were cancelled.';
-  return 'Payment confirming…';
 }
 
 /**
@@ -78,7 +69,7 @@ export function CheckoutPlaced({ orders }: { orders: OrderDto[] }) {
           <span className="muted">(the platform fee once)</span>
         </p>
         <p data-testid="placed-order-payment" data-paid={first.paymentType === 'Online' && orders.every((o) => o.isPaid) ? 'true' : undefined} role="status">
-          {paymentText(orders)}
+          {placedPaymentText(orders)}
         </p>
         <p className="muted">My Orders shows each store’s order and every step as it happens.</p>
       </section>

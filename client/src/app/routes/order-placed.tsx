@@ -1,11 +1,10 @@
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { OrderDto } from '@core/contracts/http/order-replies';
 import { formatRupees } from '@core/domain/money';
-import { OrderStatus } from '@core/domain/order-status';
 import { Spinner } from '../../components/ui/spinner';
 import { ArrivalCountdown } from '../../features/orders/components/arrival-countdown';
 import { useFollowedOrders } from '../../features/orders/hooks/use-followed-orders';
-import { orderStatusOf } from '../../lib/order-status';
+import { placedPaymentText } from '../../features/orders/lib/placed-payment-text';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { CheckoutPlaced, FollowedCheckoutPlaced, severalFollowed, severalPlaced } from './checkout-placed';
 import { PlacedItems } from './placed-items';
@@ -22,13 +21,6 @@ function placedFrom(state: unknown): Placed | null {
   const parsed = OrderDto.safeParse(order);
   if (parsed.success) return { orderId: parsed.data._id, order: parsed.data };
   return typeof orderId === 'string' ? { orderId } : null;
-}
-
-function paymentText(order: OrderDto): string {
-  if (order.paymentType === 'COD') return 'Cash on delivery: pay when it arrives.';
-  if (order.isPaid) return 'Paid';
-  if (orderStatusOf(order) === OrderStatus.Cancelled) return 'Payment not completed: the order was cancelled.';
-  return 'Payment confirming…';
 }
 
 /**
@@ -78,7 +70,7 @@ function SingleOrderPlaced({ state }: { state: unknown }) {
           Amount <strong data-testid="placed-order-amount">{formatRupees(order.amount)}</strong>
         </p>
         <p data-testid="placed-order-payment" data-paid={paid ? 'true' : undefined} role="status">
-          {paymentText(order)}
+          {placedPaymentText([order])}
         </p>
         <ArrivalCountdown order={order} />
         <p className="muted">We deliver in about 10 minutes; My Orders shows each step as it happens.</p>
