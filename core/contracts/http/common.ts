@@ -38,10 +38,15 @@ export const MobileNumber = z.pipe(
 // eslint-disable-next-line no-control-regex
 export const hasNoControlChars = (s: string) => !/[\u0000-\u001f\u007f]/.test(s);
 
-/** Bounded text: trimmed, non-empty, single-line, and never long enough to be abuse. */
+/**
+ * Bounded text: trimmed, non-empty, single-line, and never long enough to be abuse. Kept in Unicode's composed form
+ * (NFC): "è" typed as one character or as "e" plus an accent (as some keyboards and pastes give it) looks the same,
+ * and must be the same text to a search.
+ */
 export const Text = (max: number, label: string) =>
   z.string({ message: `${label} is required` }).check(
     z.trim(),
+    z.normalize('NFC'),
     z.minLength(1, `${label} is required`),
     z.maxLength(max, `${label} must be at most ${max} characters`),
     z.refine(hasNoControlChars, `${label} contains characters that are not allowed`),

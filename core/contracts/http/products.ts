@@ -2,9 +2,9 @@ import { z } from 'zod/mini';
 import { CATEGORY_PATHS } from '../../domain/categories';
 import { hasNoControlChars, Pagination, Rupees, Text, Uuid, uuidOf } from './common';
 
-/** A search or category filter: trimmed, short, single-line. */
+/** A search or category filter: trimmed, short, single-line, in the one Unicode form names are stored in (see Text). */
 const Filter = (max: number, label: string) =>
-  z.optional(z.string().check(z.trim(), z.maxLength(max), z.refine(hasNoControlChars, `${label} contains characters that are not allowed`)));
+  z.optional(z.string().check(z.trim(), z.normalize('NFC'), z.maxLength(max), z.refine(hasNoControlChars, `${label} contains characters that are not allowed`)));
 
 export const ProductListQuery = z.extend(Pagination, {
   search: Filter(100, 'Search'),

@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestContext, type TestContext } from '../../helpers/build-app';
 import { createProduct } from '../../helpers/factories';
@@ -49,6 +51,21 @@ describe('the shopper catalogue', () => {
     it('searches names case-insensitively, and only among products a shopper may see', async () => {
       const res = await get('/api/product/list?search=APPLE');
       expect(res.json().products.map((p: { name: string }) => p.name)).toEqual(['Green Apple']);
+    });
+
+    it('finds an accented name whichever Unicode form the name and the search were typed in', async () => {
+      const names = async (search: string) => (await get(`/api/product/list?search=${encodeURIComponent(search)}`)).json().products.map((p: { name: string }) => p.name);
+      const brulee = await createProduct(ctx.db, { name: 'Crème Brûlée', category: 'Bakery' });
+      // Saved before names were kept composed: "o" and a combining acute, as a paste from some keyboards gives it.
+      const decomposed = await createProduct(ctx.db, { name: 'Mo\u0301nica Cafe', category: 'Drinks' });
+      const migration = await readFile(path.join(import.meta.dirname, '../../../prisma/migrations/20261202000000_product_names_nfc/migration.sql'), 'utf8');
+      await ctx.db.$executeRawUnsafe(migration);
+
+      expect(await names('Cre\u0300me')).toEqual(['Crème Brûlée']);
+      expect(await names('Mónica')).toEqual(['Mónica Cafe']);
+      expect(await names('Mo\u0301nica')).toEqual(['Mónica Cafe']);
+      // The other tests count the catalogue.
+      await ctx.db.product.deleteMany({ where: { id: { in: [brulee.id, decomposed.id] } } });
     });
 
     it('treats search text literally: a % or _ is not a wildcard', async () => {

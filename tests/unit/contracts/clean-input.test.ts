@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod/mini';
 import { describeInputProblem, findInputProblem, isCleanText } from '../../../core/contracts/http/clean-input';
+import { Text } from '../../../core/contracts/http/common';
 
 describe('findInputProblem', () => {
   it('passes ordinary text, including emoji and Devanagari', () => {
@@ -18,5 +20,13 @@ describe('findInputProblem', () => {
     for (let i = 0; i < 100_000; i++) deep = [deep];
     expect(findInputProblem(deep, 'webhook payload')).toEqual({ where: 'webhook payload', problem: 'too_deep' });
     expect(describeInputProblem({ where: 'webhook payload', problem: 'too_deep' })).toBe('The webhook payload is nested more than 32 levels deep');
+  });
+});
+
+describe('Text', () => {
+  it('keeps text in the composed Unicode form, so "è" typed either way is one name', () => {
+    const name = Text(100, 'Name');
+    expect(z.parse(name, '  Cre\u0300me Brûlée ')).toBe('Crème Brûlée');
+    expect(z.parse(name, 'Crème Brûlée')).toBe('Crème Brûlée');
   });
 });
