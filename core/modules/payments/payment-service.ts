@@ -3,6 +3,7 @@ import { inBatches } from '../../infra/batches';
 import type { RazorpayCreateReply, VerifyBody } from '../../contracts/http/payments';
 import { AppError, conflict, notFound } from '../../domain/errors';
 import { OrderStatus } from '../../domain/order-status';
+import { CHECKOUT_MARGIN_SECONDS, MIN_CHECKOUT_SECONDS } from '../../domain/payment-window';
 import { isSelling } from '../../domain/store-status';
 import type { Transaction } from '../../infra/prisma';
 import type { AccountService } from '../accounts/account-service';
@@ -31,10 +32,6 @@ export type CreateOnlineOrderInput = { userId: string; items: { product: string;
 export type CreateOnlineOrderResult = { reply: RazorpayCreateReply; created: boolean };
 
 const CURRENCY = 'INR';
-/** Checkout closes this long before the order expires, so a payment started in it can finish before the reconciler looks. */
-const CHECKOUT_MARGIN_SECONDS = 120;
-/** Reopening Checkout for less than this is pointless: the shopper could not finish paying. */
-const MIN_CHECKOUT_SECONDS = 60;
 
 /**
  * Checkout callbacks one payment may record. A shopper's browser sends one (a retry or two at most); past this the

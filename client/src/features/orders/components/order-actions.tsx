@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { OrderDto } from '@core/contracts/http/order-replies';
 import { formatRupees } from '@core/domain/money';
 import { OrderStatus } from '@core/domain/order-status';
+import { payDeadlineMs } from '@core/domain/payment-window';
 import { toast } from '../../../components/ui/toast/toast-store';
 import { errorMessage } from '../../../lib/api-client';
 import { orderStatusOf } from '../../../lib/order-status';
@@ -9,6 +10,7 @@ import { cancelOrder } from '../api/cancel-order';
 import { payAgain } from '../api/pay-again';
 import { useOnlinePayment } from '../hooks/use-online-payment';
 import { useMyOrders } from '../stores/my-orders-store';
+import { statusToastId } from '../lib/status-notice';
 
 /** Seconds until `iso`, ticking every second while the card is on screen. */
 function useSecondsLeft(iso: string | null): number | null {
@@ -38,13 +40,25 @@ export function OrderActions({ order }: { order: OrderDto }) {
   const status = orderStatusOf(order);
   const orderReceived = useMyOrders((s) => s.orderReceived);
   const payOnline = useOnlinePayment();
-  const secondsLeft = useSecondsLeft(status === OrderStatus.Pending ? order.expiresAt : null);
+  // A store cancelled its own unpaid order of this checkout: the one payment would charge for that order too, so the
+  // server refuses it (README, one checkout, one order per store). Cancelling and ordering the rest again is what is left.
+  const partCancelled = useMyOrders((s) =>
+    s.orders.some((o) => o.checkoutId === order.checkoutId && o._id !== order._id && orderStatusOf(o) === OrderStatus.Cancelled),
+  );
+  const waitsForPayment = status === OrderStatus.Pending && !partCancelled;
+  // The countdown runs to the last moment the server still opens Checkout, a few minutes before the order expires.
+  const payBy = waitsForPayment && order.expiresAt ? new Date(payDeadlineMs(Date.parse(order.expiresAt))).toISOString() : null;
+  const secondsLeft = useSecondsLeft(payBy);
   const [busy, setBusy] = useState<'pay' | 'cancel' | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [reason, setReason] = useState('');
 
-  const payable = status === OrderStatus.Pending && order.paymentType === 'Online' && !order.isPaid && (secondsLeft ?? 1) > 0;
-  const cancellable = status === OrderStatus.Pending || status === OrderStatus.OrderPlaced;
+  const payable = waitsForPayment && order.paymentType === 'Online' && !order.isPaid && (secondsLeft ?? 1) > 0;
+  const cancellableStatus = status === OrderStatus.Pending || status === OrderStatus.OrderPlaced;
+  // A cash order the store marked paid is not cancelled by either side (README, cash on delivery): the store hands the
+  // cash back and marks it unpaid first, so only the store can undo it.
+  const cashCollected = order.paymentType === 'COD' && order.isPaid;
+  const cancellable = cancellableStatus && !cashCollected;
   // The other stores' orders waiting for the same online payment: cancelling this one cancels them too (the server's
   // rule: one payment covers the whole checkout).
   const waitingTogether = useMyOrders((s) =>
@@ -70,7 +84,9 @@ export function OrderActions({ order }: { order: OrderDto }) {
       const reply = await cancelOrder(order._id, reason.trim() || undefined);
       orderReceived(reply.order);
       setConfirming(false);
-      toast.success(reply.message);
+      // The live update of this cancellation may come before this reply and announce it (status-notice.ts): taking
+      // the announcement's id replaces it, so the shopper reads of their own cancellation once.
+      toast.success(reply.message, { id: statusToastId(order._id) });
     } catch (error) {
       toast.error(errorMessage(error));
     } finally {
@@ -85,9 +101,15 @@ export function OrderActions({ order }: { order: OrderDto }) {
           {REFUND_TEXT[order.refund.status](formatRupees(order.refund.amount))}
         </p>
       ) : null}
-      {status === OrderStatus.Pending && secondsLeft !== null ? (
+      {status === OrderStatus.Pending && partCancelled ? (
+        <p className="order-actions__expiry" data-testid="order-part-cancelled">
+          A store cancelled its part of this checkout, so it cannot be paid as it was placed. Cancel this order and order the rest again: your cart
+          still has the items.
+        </p>
+      ) : null}
+      {waitsForPayment && secondsLeft !== null ? (
         <p className="order-actions__expiry" data-testid="order-expiry" role="timer" aria-live="off">
-          {secondsLeft > 0 ? `Pay within ${mmss(secondsLeft)} or the order is cancelled` : 'Time to pay is over; the order will be cancelled'}
+          {secondsLeft > 0 ? `Pay within ${mmss(secondsLeft)} or the order is cancelled` : 'Time to pay is over; the order will be cancelled shortly'}
         </p>
       ) : null}
       <div className="order-actions__buttons">
@@ -102,6 +124,11 @@ export function OrderActions({ order }: { order: OrderDto }) {
           </button>
         ) : null}
       </div>
+      {cancellableStatus && cashCollected ? (
+        <p className="order-actions__note" data-testid="order-cancel-blocked">
+          Cash collected: contact the store to cancel
+        </p>
+      ) : null}
       {cancellable && confirming ? (
         <form
           className="order-actions__confirm"

@@ -9,8 +9,10 @@ type Step = { status: OrderStatus; state: StepState; at: string | undefined };
 /** Steps of the order's journey, each with the time it was reached (from the order's history). */
 export function timelineSteps(order: OrderDto): Step[] {
   const status = orderStatusOf(order);
+  // A step is dated by its last move into that status: an order the system cancelled on expiry, restored by a late
+  // payment and cancelled again was cancelled at the end. Rows that keep the status (a paid switch) move nothing.
   const reachedAt = new Map<string, string>();
-  for (const entry of order.history) if (!reachedAt.has(entry.to)) reachedAt.set(entry.to, entry.at);
+  for (const entry of order.history) if (entry.from !== entry.to) reachedAt.set(entry.to, entry.at);
 
   const flow: OrderStatus[] =
     order.paymentType === 'Online'

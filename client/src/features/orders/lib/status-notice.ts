@@ -18,13 +18,16 @@ export function statusNoticeText(order: Pick<OrderDto, 'orderId' | 'status'>): s
   }
 }
 
+/** The one toast an order's moves share: a newer word about the order replaces the older instead of stacking. */
+export const statusToastId = (orderId: string) => `order-status-${orderId}`;
+
 /**
  * Tells the shopper their order moved, on whatever page they are: a toast (read out by screen readers, since the
  * toaster is a live region) and, when the tab is hidden and they allowed it, a browser notification.
  */
 export function announceStatusChange(order: OrderDto): void {
   const text = statusNoticeText(order);
-  toast.custom(text, { id: `order-status-${order._id}` });
+  toast.custom(text, { id: statusToastId(order._id) });
   if (typeof Notification === 'undefined' || Notification.permission !== 'granted' || !document.hidden) return;
   try {
     // One notification per order: a newer status replaces the older one instead of stacking.
