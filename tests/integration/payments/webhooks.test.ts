@@ -48,7 +48,11 @@ describe('POST /api/payments/razorpay/webhook', () => {
     expect(res.json()).toEqual({ success: true, message: 'Event received' });
     expect((await decidedAttempts(ctx.db, paid.razorpay_payment_id))[0]).toMatchObject({ source: 'webhook', outcome: 'paid', signature: null });
     expect(await orderState(ctx.db, checkout.dbOrderId)).toMatchObject({ status: 'ORDER_PLACED', isPaid: true, payments: [{ status: 'CAPTURED', gatewayPaymentId: paid.razorpay_payment_id }] });
-    const event = await ctx.db.webhookEvent.findUniqueOrThrow({ where: { gatewayEventId: delivery.headers['x-razorpay-event-id'] } });
+    // The event is marked processed just after the decision is written, in a step of its own.
+    const event = await waitFor(
+      () => ctx.db.webhookEvent.findFirst({ where: { gatewayEventId: delivery.headers['x-razorpay-event-id'], processedAt: { not: null } } }),
+      'the webhook event to be marked processed',
+    );
     expect(event).toMatchObject({ type: 'payment.captured', processedAt: expect.any(Date) });
   });
 
