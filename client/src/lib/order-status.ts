@@ -1,4 +1,5 @@
 import { ORDER_STATUSES, OrderStatus } from '@core/domain/order-status';
+import { SELLER_ORDERS_PAGE_SIZE } from '../config/constants';
 
 function isOrderStatus(value: string): value is OrderStatus {
   return (ORDER_STATUSES as readonly string[]).includes(value);
@@ -63,4 +64,19 @@ export function insertedAt<T>(list: readonly T[], at: number, order: T): T[] {
 /** Whether a select's value is an order status filter: a status, or '' for all of them. */
 export function isStatusFilter(value: string): value is OrderStatus | '' {
   return value === '' || isOrderStatus(value);
+}
+
+/** How many pages an order board listing `total` orders has: at least one, even empty. */
+export function pageCountOf(total: number): number {
+  return Math.max(1, Math.ceil(total / SELLER_ORDERS_PAGE_SIZE));
+}
+
+/**
+ * Whether a board filtered by `status` shows an order that left the filter since the page loaded (dealt with here or
+ * elsewhere). It stays on view until the next load, so what was done is seen, and is still counted; but the server no
+ * longer lists it, so each later order has moved up a place in the server's pages. The next page must then wait until
+ * this one is loaded again (bringing the orders that moved onto it), or those orders would be skipped.
+ */
+export function showsOrderPastFilter(orders: readonly { status: string }[], status: string): boolean {
+  return status !== '' && orders.some((o) => o.status !== status);
 }

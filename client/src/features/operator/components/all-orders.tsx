@@ -8,10 +8,10 @@ import { listHandlers, useLoader } from '../../../hooks/use-loader';
 import { formatDateTime } from '../../../lib/format';
 import { orderStatusOf } from '../../../lib/order-status';
 import { getAdminOrders, getAdminStores } from '../api/admin';
-import { heldPastFilter, useAdminOrders } from '../stores/admin-orders-store';
+import { useAdminOrders } from '../stores/admin-orders-store';
 import { useAdminStores } from '../stores/admin-stores-store';
 import './operator.css';
-import { isStatusFilter } from '../../../lib/order-status';
+import { isStatusFilter, pageCountOf, showsOrderPastFilter } from '../../../lib/order-status';
 
 /** /seller/admin/orders: every store's orders, filtered by store and status, a page at a time, following them live. */
 export function AllOrders({ refreshKey }: { refreshKey: number }) {
@@ -20,7 +20,7 @@ export function AllOrders({ refreshKey }: { refreshKey: number }) {
   const status = useAdminOrders((s) => s.status);
   const filter = useAdminOrders((s) => s.filter);
   const page = useAdminOrders((s) => s.page);
-  const pagesMoved = useAdminOrders(heldPastFilter);
+  const pagesMoved = useAdminOrders((s) => showsOrderPastFilter(s.orders, s.filter.status));
   const stores = useAdminStores((s) => s.stores);
   const storesStatus = useAdminStores((s) => s.status);
 
@@ -33,7 +33,7 @@ export function AllOrders({ refreshKey }: { refreshKey: number }) {
   // The store filter's choices; the Stores page keeps the same list live.
   useLoader(storesStatus === 'idle' ? getAdminStores : null, [], listHandlers(useAdminStores, 'stores'));
 
-  const pages = Math.max(1, Math.ceil(total / SELLER_ORDERS_PAGE_SIZE));
+  const pages = pageCountOf(total);
   const { filterChanged, pageChanged } = useAdminOrders.getState();
   const storeChoices = [...stores].sort((a, b) => a.storeName.localeCompare(b.storeName));
 

@@ -1,10 +1,9 @@
 import { create } from 'zustand';
 import type { OrderDto } from '@core/contracts/http/order-replies';
-import { SELLER_ORDERS_PAGE_SIZE } from '../../../config/constants';
 import { applyEarly, rememberEarly, takeEarly } from '../../../lib/early-updates';
 import type { LoadStatus } from '../../../lib/load-status';
 import type { AdminOrdersFilter } from '../api/admin';
-import { firstPagePlace, insertedAt, keepNewest } from '../../../lib/order-status';
+import { firstPagePlace, insertedAt, keepNewest, pageCountOf } from '../../../lib/order-status';
 
 type AdminOrdersState = {
   orders: OrderDto[];
@@ -50,7 +49,7 @@ export const useAdminOrders = create<AdminOrdersState>()((set) => ({
   ordersLoaded: (incoming, total) =>
     set((s) => {
       // A page past the last (its orders were dealt with meanwhile) gives way to the last one, which then loads.
-      const last = Math.max(1, Math.ceil(total / SELLER_ORDERS_PAGE_SIZE));
+      const last = pageCountOf(total);
       if (s.page > last) return { page: last };
       const { orders, early } = applyEarly(keepNewest(s.orders, incoming, s.arrived), s.early);
       // The snapshot's total does not count the orders it lacks and the page kept.
@@ -79,16 +78,6 @@ export const useAdminOrders = create<AdminOrdersState>()((set) => ({
       return { orders: s.orders.map((o) => (o._id === order._id ? order : o)) };
     }),
 }));
-
-/**
- * Whether the page shows an order that left its status filter since it loaded. It stays on view until the next load,
- * still counted in `total`; but the server no longer lists it, so each later order has moved up a place in the
- * server's pages. The next page must then wait until this one is loaded again (bringing the orders that moved onto
- * it), or those orders would be skipped.
- */
-export function heldPastFilter(s: Pick<AdminOrdersState, 'orders' | 'filter'>): boolean {
-  return s.filter.status !== '' && s.orders.some((o) => o.status !== s.filter.status);
-}
 
 /**
  * An order the page does not hold that now has the status the page is filtered by (an online order paid, so Order

@@ -6,10 +6,10 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useLoader } from '../../../hooks/use-loader';
 import { useNow } from '../../../hooks/use-now';
 import { getSellerOrders } from '../api/seller-orders';
-import { heldPastFilter, useSellerOrders } from '../stores/seller-orders-store';
+import { useSellerOrders } from '../stores/seller-orders-store';
 import { SellerOrderRow } from './seller-order-row';
 import './seller.css';
-import { isStatusFilter } from '../../../lib/order-status';
+import { isStatusFilter, pageCountOf, showsOrderPastFilter } from '../../../lib/order-status';
 
 /** The live order board: new orders appear at the top with a highlight; changes from other tabs arrive live. */
 export function OrdersBoard({ refreshKey }: { refreshKey: number }) {
@@ -25,7 +25,7 @@ export function OrdersBoard({ refreshKey }: { refreshKey: number }) {
   const filterChanged = useSellerOrders((s) => s.filterChanged);
   const pageChanged = useSellerOrders((s) => s.pageChanged);
   const allSeen = useSellerOrders((s) => s.allSeen);
-  const pagesMoved = useSellerOrders(heldPastFilter);
+  const pagesMoved = useSellerOrders((s) => showsOrderPastFilter(s.orders, s.filter));
 
   // A failure shows its reason as a toast (the message itself, never an undefined value).
   const { reload } = useLoader(() => getSellerOrders({ status: filter, page, limit: SELLER_ORDERS_PAGE_SIZE }), [filter, page, refreshKey], {
@@ -38,7 +38,7 @@ export function OrdersBoard({ refreshKey }: { refreshKey: number }) {
   const now = useNow();
   const { orders: shown, late } = lateFirst(orders, now);
 
-  const pages = Math.max(1, Math.ceil(total / SELLER_ORDERS_PAGE_SIZE));
+  const pages = pageCountOf(total);
   const newCount = Object.keys(unseen).length;
 
   return (

@@ -2,10 +2,9 @@ import { create } from 'zustand';
 import type { OrderDto } from '@core/contracts/http/order-replies';
 import { isPastPromise } from '@core/domain/delivery-promise';
 import type { OrderStatus } from '@core/domain/order-status';
-import { SELLER_ORDERS_PAGE_SIZE } from '../../../config/constants';
 import { applyEarly, rememberEarly, takeEarly } from '../../../lib/early-updates';
 import type { LoadStatus } from '../../../lib/load-status';
-import { firstPagePlace, insertedAt, keepNewest } from '../../../lib/order-status';
+import { firstPagePlace, insertedAt, keepNewest, pageCountOf } from '../../../lib/order-status';
 
 type SellerOrdersState = {
   orders: OrderDto[];
@@ -51,7 +50,7 @@ export const useSellerOrders = create<SellerOrdersState>()((set) => ({
   ordersLoaded: (incoming, total) =>
     set((s) => {
       // A page past the last (its orders were dealt with, here or elsewhere) gives way to the last one, which then loads.
-      const last = Math.max(1, Math.ceil(total / SELLER_ORDERS_PAGE_SIZE));
+      const last = pageCountOf(total);
       if (s.page > last) return { page: last };
       const { orders, early } = applyEarly(keepNewest(s.orders, incoming, s.arrived), s.early);
       // The snapshot's total does not count the orders it lacks and the board kept.
@@ -93,16 +92,6 @@ export const useSellerOrders = create<SellerOrdersState>()((set) => ({
     }),
   allSeen: () => set({ unseen: {} }),
 }));
-
-/**
- * Whether the board shows an order that left its status filter since the page loaded (dispatched here or elsewhere).
- * It stays on view until the next load, so the seller sees what was done, and is still counted in `total`; but the
- * server no longer lists it, so each later order has moved up a place in the server's pages. The next page must then
- * wait until this one is loaded again (bringing the orders that moved onto it), or those orders would be skipped.
- */
-export function heldPastFilter(s: Pick<SellerOrdersState, 'orders' | 'filter'>): boolean {
-  return s.filter !== '' && s.orders.some((o) => o.status !== s.filter);
-}
 
 /**
  * An order the board does not hold that now has the status the board is filtered by (an online order paid, so Order
