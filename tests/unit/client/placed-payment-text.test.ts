@@ -24,12 +24,12 @@ describe('the confirmation page’s payment line', () => {
 
   it('tells a shopper who paid for an order cancelled meanwhile that the money is coming back, instead of "not completed"', () => {
     const refunded = orderFixture({ _id: 'o1', ...online, status: 'Cancelled', refund: { status: 'pending', amount: 62 } });
-    expect(placedPaymentText([refunded])).toBe('Paid, but the order was cancelled: a refund of ₹62 is on its way.');
+    expect(placedPaymentText([refunded])).toBe('Paid, but the order was cancelled. Refund of ₹62 on its way.');
   });
 
   it('settles a checkout paid for one store and refunded for another, instead of confirming for good', () => {
     const placed = orderFixture({ _id: 'o1', ...online, seller: green, isPaid: true });
     const refunded = orderFixture({ _id: 'o2', ...online, seller: dairy, status: 'Cancelled', refund: { status: 'processed', amount: 30 } });
-    expect(placedPaymentText([placed, refunded])).toBe('Paid. Daily Dairy’s order was cancelled: ₹30 refunded.');
+    expect(placedPaymentText([placed, refunded])).toBe('Paid. Daily Dairy’s order was cancelled. Refunded ₹30.');
   });
 });

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import type { OrderDto } from '@core/contracts/http/order-replies';
-import { formatRupees } from '@core/domain/money';
 import { OrderStatus } from '@core/domain/order-status';
 import { payDeadlineMs } from '@core/domain/payment-window';
 import { toast } from '../../../components/ui/toast/toast-store';
@@ -10,6 +9,7 @@ import { cancelOrder } from '../api/cancel-order';
 import { payAgain } from '../api/pay-again';
 import { useOnlinePayment } from '../hooks/use-online-payment';
 import { useMyOrders } from '../stores/my-orders-store';
+import { refundText } from '../lib/refund-text';
 import { statusToastId } from '../lib/status-notice';
 
 /** Seconds until `iso`, ticking every second while the card is on screen. */
@@ -24,12 +24,6 @@ function useSecondsLeft(iso: string | null): number | null {
 }
 
 const mmss = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
-
-const REFUND_TEXT = {
-  pending: (amount: string) => `Refund of ${amount} on its way`,
-  processed: (amount: string) => `Refunded ${amount}`,
-  failed: (amount: string) => `Refund of ${amount} failed: our support team will contact you`,
-} as const;
 
 /**
  * What a shopper can still do with an order: pay a Pending online order before it expires (the countdown), cancel it
@@ -98,7 +92,7 @@ export function OrderActions({ order }: { order: OrderDto }) {
     <div className="order-actions">
       {order.refund ? (
         <p className={`order-actions__refund order-actions__refund--${order.refund.status}`} data-testid="order-refund" data-refund-status={order.refund.status}>
-          {REFUND_TEXT[order.refund.status](formatRupees(order.refund.amount))}
+          {refundText(order.refund)}
         </p>
       ) : null}
       {status === OrderStatus.Pending && partCancelled ? (

@@ -1,15 +1,7 @@
-import type { OrderDto, RefundDto } from '@core/contracts/http/order-replies';
-import { formatRupees } from '@core/domain/money';
+import type { OrderDto } from '@core/contracts/http/order-replies';
 import { OrderStatus } from '@core/domain/order-status';
 import { orderStatusOf } from '../../../lib/order-status';
-
-/** A refund in words, inside a sentence. */
-function refundPhrase(refund: RefundDto): string {
-  const amount = formatRupees(refund.amount);
-  if (refund.status === 'processed') return `${amount} refunded`;
-  if (refund.status === 'failed') return `the refund of ${amount} failed, and our support team will contact you`;
-  return `a refund of ${amount} is on its way`;
-}
+import { refundText } from './refund-text';
 
 /**
  * The confirmation page's payment line for a checkout's orders (one per store, one payment for all). A payment
@@ -25,7 +17,7 @@ export function placedPaymentText(orders: readonly OrderDto[]): string {
   if (cancelled.length === 0) return 'Paid';
   const refunded = cancelled.filter((o) => o.refund !== null);
   if (refunded.length === 0) return several ? 'Payment not completed: the orders were cancelled.' : 'Payment not completed: the order was cancelled.';
-  if (!several) return `Paid, but the order was cancelled: ${refundPhrase(refunded[0]!.refund!)}.`;
-  const parts = refunded.map((o) => `${o.seller.storeName}’s order was cancelled: ${refundPhrase(o.refund!)}`);
+  if (!several) return `Paid, but the order was cancelled. ${refundText(refunded[0]!.refund!)}.`;
+  const parts = refunded.map((o) => `${o.seller.storeName}’s order was cancelled. ${refundText(o.refund!)}`);
   return `Paid. ${parts.join('. ')}.`;
 }
